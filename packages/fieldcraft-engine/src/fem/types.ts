@@ -1,0 +1,49 @@
+// Shared contract of the linear static solver: a mesh, a material per element, constraints and loads per DOF.
+import type { Mesh } from "../mesh/types.js";
+
+export interface ElasticMaterial {
+  young: number;
+  poisson: number;
+}
+
+export interface StaticProblem {
+  mesh: Mesh;
+  /** Material per element (index into `materials`); -1 means the element has no section (an error upstream). */
+  elementMaterial: Int32Array;
+  materials: ElasticMaterial[];
+  /** Prescribed DOFs: dof index = 3 * node + component; value in model length units (0 for fixed). */
+  prescribed: Map<number, number>;
+  /** Nodal forces, 3 per node (already integrated from force and pressure loads). */
+  forces: Float64Array;
+}
+
+export interface SolveOptions {
+  /** Relative residual at which the iterative solver stops. */
+  tolerance?: number;
+  maxIterations?: number;
+  /** Cap on free degrees of freedom; exceeding it is an ordinary failure naming the cap. */
+  maxDofs?: number;
+  signal?: AbortSignal;
+  onProgress?: (progress: { progress: number; total?: number; message: string }) => void;
+}
+
+export interface StaticSolution {
+  /** Displacement, 3 per node. */
+  displacement: Float64Array;
+  /** Nodal reaction forces, 3 per node (non-zero only at prescribed DOFs). */
+  reaction: Float64Array;
+  /** Stress at nodes, 6 per node (S11, S22, S33, S12, S13, S23), averaged from the elements that share the node. */
+  stress: Float64Array;
+  /** von Mises stress per node. */
+  mises: Float64Array;
+  stats: {
+    dofs: number;
+    freeDofs: number;
+    nonzeros: number;
+    iterations: number;
+    relativeResidual: number;
+    assemblySeconds: number;
+    solveSeconds: number;
+    solver: string;
+  };
+}

@@ -1,0 +1,58 @@
+// Shared geometry contract: what a parsed `.solidcraft` design gives the mesher, the model and the renderer.
+export type Vec3 = [number, number, number];
+export type Vec2 = [number, number];
+
+export type BoxFeature = { id: string; type: "box"; min: Vec3; max: Vec3 };
+export type ExtrudeFeature = {
+  id: string;
+  type: "extrude";
+  plane: "xy" | "yz" | "zx";
+  profile: Vec2[];
+  from: number;
+  to: number;
+};
+export type Feature = BoxFeature | ExtrudeFeature;
+
+/** One planar piece of a body's boundary. `loops[0]` is the outer loop (counter-clockwise seen from outside), the rest holes. */
+export interface FacePatch {
+  loops: Vec3[][];
+}
+
+/** A persistent face name (`F1:+x`, `F2:side:3`, `F1:-z#2`) and the planar region it covers. */
+export interface BodyFace {
+  name: string;
+  /** Outward unit normal. */
+  normal: Vec3;
+  area: number;
+  patches: FacePatch[];
+}
+
+/** A persistent edge name `<face>|<face>` (`~k` suffix where several separate the same faces). */
+export interface BodyEdge {
+  name: string;
+  faces: [string, string];
+  length: number;
+  /** Straight segments making up the edge. */
+  segments: [Vec3, Vec3][];
+}
+
+export interface BoundingBox {
+  min: Vec3;
+  max: Vec3;
+}
+
+export interface Body {
+  name: string;
+  kind: "boxes" | "extrude";
+  features: Feature[];
+  faces: BodyFace[];
+  edges: BodyEdge[];
+  volume: number;
+  bbox: BoundingBox;
+}
+
+export interface Design {
+  format: "solidcraft/1";
+  units: "mm" | "m";
+  bodies: Body[];
+}
