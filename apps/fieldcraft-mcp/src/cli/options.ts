@@ -1,0 +1,82 @@
+// Command-line flags as data: the seed's flags, each given once, as `--flag value` or `--flag=value`.
+import { parseArgs } from "node:util";
+
+export interface ServerOptions {
+  mode: "headless" | "connect";
+  /** HOST:PORT of a running app (`fieldcraft --control`), when mode is "connect". */
+  connect?: { host: string; port: number };
+  readRoot?: string;
+  writeRoot?: string;
+}
+
+export type ParsedOptions =
+  | { kind: "run"; options: ServerOptions }
+  | { kind: "help" }
+  | { kind: "error"; error: string };
+
+const FLAGS = {
+  headless: { type: "boolean" },
+  connect: { type: "string" },
+  "automation-read-root": { type: "string" },
+  "automation-write-root": { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+export const USAGE = `fieldcraft-mcp: the FieldCraft MCP server (JSON-RPC over stdio)
+
+Usage:
+  fieldcraft-mcp [mcp] [--headless]
+  fieldcraft-mcp [mcp] --connect HOST:PORT
+  fieldcraft-mcp [mcp] --automation-read-root DIR [--automation-write-root DIR]
+
+Options:
+  --headless                    an in-process engine session, no window (the default)
+  --connect HOST:PORT           drive the running app (fieldcraft --control PORT); an app that
+                                cannot be reached gives a headless session (a note on stderr)
+  --automation-read-root DIR    every file a command reads must lie inside DIR
+  --automation-write-root DIR   every file a command writes must lie inside DIR
+                                (the roots imply --headless; a root left out grants none of its access)
+  -h, --help                    this text
+
+stdout carries only protocol messages; diagnostics go to stderr.
+`;
+
+export function parseHostPort(value: string): { host: string; port: number } | null {
+  const match = /^(?:\[([0-9a-fA-F:.]+)\]|([^:\s\[\]]+)):(\d{1,5})$/.exec(value);
+  if (match === null) return null;
+  const port = Number(match[3]);
+  if (port < 1 || port > 65535) return null;
+  return { host: match[1] ?? match[2], port };
+}
+
+export function parseOptions(argv: readonly string[]): ParsedOptions {
+  // `fieldcraft-cli mcp` is the seed's spelling; accept the subcommand word for drop-in use.
+  const args = argv[0] === "mcp" ? argv.slice(1) : [...argv];
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options: FLAGS, strict: true, allowPositionals: false, tokens: true });
+  } catch (error) {
+    return { kind: "error", error: `${(error as Error).message}; see --help` };
+  }
+  const seen = new Set<string>();
+  for (const token of parsed.tokens) {
+    if (token.kind !== "option") continue;
+    if (seen.has(token.name)) return { kind: "error", error: `--${token.name} is given more than once; give each flag once` };
+    seen.add(token.name);
+  }
+  const values = parsed.values;
+  if (values.help) return { kind: "help" };
+  const readRoot = values["automation-read-root"];
+  const writeRoot = values["automation-write-root"];
+  const confined = readRoot !== undefined || writeRoot !== undefined;
+  if (values.connect !== undefined) {
+    if (confined) {
+      return { kind: "error", error: "--connect cannot be combined with --automation-read-root/--automation-write-root: the app it drives would not be confined" };
+    }
+    if (values.headless) return { kind: "error", error: "--connect and --headless contradict each other; give one" };
+    const target = parseHostPort(values.connect);
+    if (target === null) return { kind: "error", error: `--connect ${values.connect}: expected HOST:PORT, e.g. 127.0.0.1:7070` };
+    return { kind: "run", options: { mode: "connect", connect: target } };
+  }
+  return { kind: "run", options: { mode: "headless", readRoot, writeRoot } };
+}
