@@ -1,0 +1,23 @@
+// The channel's bounds as one table, so the server, the client and the docs agree on every number.
+export interface ControlLimits {
+  /** Longest request or reply line in bytes, newline excluded. */
+  maxLineBytes: number;
+  /** Open connections at once, authenticated or not; one more is refused with an error frame. */
+  maxConnections: number;
+  /** A connection with no request in flight and no frame for this long is closed. */
+  idleMs: number;
+  /** A connection must authenticate within this long of opening. */
+  authMs: number;
+}
+
+export const DEFAULT_LIMITS: Readonly<ControlLimits> = Object.freeze({
+  maxLineBytes: 16 * 1024 * 1024,
+  maxConnections: 16,
+  idleMs: 15 * 60 * 1000,
+  authMs: 10 * 1000,
+});
+
+export const DEFAULT_CONTROL_PORT = 7070;
+
+/** Version of the wire protocol, reported by `describe`. */
+export const PROTOCOL_VERSION = 1;
