@@ -1,1 +1,13 @@
-export {};
+/**
+ * @mcp-wrappers/mcp-core: a stdio MCP server declared as data.
+ * See the package README for the rules it implements and a complete example.
+ */
+export * from "./server/index.js";
+export * from "./tools/index.js";
+export * from "./results/index.js";
+export {
+  PROTOCOL_VERSIONS, PREFERRED_VERSION, OLDEST_VERSION, negotiateVersion, supportsStructured, supportsBatches,
+  type ProtocolVersion,
+} from "./protocol/index.js";
+export { exceedsDepth, ERRORS, BATCH_REMOVED_HINT, classify, type RequestId, type Classified } from "./jsonrpc/index.js";
+export { LineReader, type LineEvent } from "./transport/index.js";

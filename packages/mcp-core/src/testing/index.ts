@@ -1,1 +1,2 @@
-export {};
+/** @mcp-wrappers/mcp-core/testing: drive any stdio MCP server by raw lines and check it against the rules. */
+export { RawDriver, isReplyTo, type RpcMessage, type SpawnSpec, type ExitStatus } from "./raw-driver.js";

@@ -1,0 +1,4 @@
+export {
+  PROTOCOL_VERSIONS, PREFERRED_VERSION, OLDEST_VERSION, negotiateVersion, supportsStructured, supportsBatches,
+  type ProtocolVersion,
+} from "./versions.js";

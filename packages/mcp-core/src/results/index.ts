@@ -1,0 +1,3 @@
+export type { ToolResult, ContentBlock } from "./types.js";
+export { textResult, errorResult, jsonResult, envelopeResult, imageResult, type ResultOptions } from "./helpers.js";
+export { gateResult } from "./gate.js";

@@ -1,0 +1,97 @@
+import { PROTOCOL_VERSIONS } from "../protocol/versions.js";
+import type { ToolRow } from "../tools/tool.js";
+import {
+  DEFAULT_MAX_DEPTH, DEFAULT_MAX_LINE_BYTES,
+  type ResolvedPolicies, type ResourceRow, type ServerDefinition, type ServerSpec,
+} from "./definition.js";
+
+/** Validates a server declaration and precomputes its fixed answers; throws on a malformed declaration. */
+export function defineServer(spec: ServerSpec): ServerDefinition {
+  requireText(spec.name, "name");
+  requireText(spec.version, "version");
+  if (typeof spec.instructions !== "string") throw new Error("server instructions must be a string");
+  const policies = resolvePolicies(spec);
+  const tools = [...spec.tools];
+  const resources = [...(spec.resources ?? [])];
+  const toolsByName = uniqueBy(tools, (t) => t.name, "tool name");
+  const resourcesByUri = uniqueBy(resources, (r) => r.uri, "resource uri");
+  const initializeJson = new Map(
+    PROTOCOL_VERSIONS.map((version) => [version, JSON.stringify(initializeResult(spec, version, resources.length > 0))]),
+  );
+  return Object.freeze({
+    name: spec.name,
+    ...(spec.title === undefined ? {} : { title: spec.title }),
+    version: spec.version,
+    instructions: spec.instructions,
+    tools,
+    resources,
+    policies,
+    ...(spec.onShutdown === undefined ? {} : { onShutdown: spec.onShutdown }),
+    toolsByName,
+    resourcesByUri,
+    toolsListJson: {
+      structured: JSON.stringify({ tools: tools.map((t) => publishTool(t, true)) }),
+      plain: JSON.stringify({ tools: tools.map((t) => publishTool(t, false)) }),
+    },
+    resourcesListJson: JSON.stringify({ resources: resources.map(publishResource) }),
+    initializeJson,
+  });
+}
+
+function resolvePolicies(spec: ServerSpec): ResolvedPolicies {
+  const p = spec.policies ?? {};
+  const batch = p.batch ?? false;
+  if (batch !== false && !(Number.isInteger(batch.maxMessages) && batch.maxMessages > 0)) {
+    throw new Error("policies.batch.maxMessages must be a positive integer");
+  }
+  const maxLineBytes = p.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
+  const maxDepth = p.maxDepth ?? DEFAULT_MAX_DEPTH;
+  if (!(Number.isInteger(maxLineBytes) && maxLineBytes > 0)) throw new Error("policies.maxLineBytes must be a positive integer");
+  if (!(Number.isInteger(maxDepth) && maxDepth > 0)) throw new Error("policies.maxDepth must be a positive integer");
+  const invalidArguments = p.invalidArguments ?? "json-rpc-error";
+  if (invalidArguments !== "json-rpc-error" && typeof invalidArguments !== "function") {
+    throw new Error('policies.invalidArguments must be "json-rpc-error" or a function');
+  }
+  return Object.freeze({ batch, invalidArguments, maxLineBytes, maxDepth });
+}
+
+function initializeResult(spec: ServerSpec, protocolVersion: string, hasResources: boolean): object {
+  const capabilities: Record<string, unknown> = { tools: { listChanged: false } };
+  if (hasResources) capabilities.resources = { subscribe: false, listChanged: false };
+  const serverInfo: Record<string, unknown> = { name: spec.name };
+  if (spec.title !== undefined) serverInfo.title = spec.title;
+  serverInfo.version = spec.version;
+  return { protocolVersion, capabilities, serverInfo, instructions: spec.instructions };
+}
+
+function publishTool(row: ToolRow, structured: boolean): object {
+  const out: Record<string, unknown> = { name: row.name };
+  if (row.title !== undefined) out.title = row.title;
+  out.description = row.description;
+  out.inputSchema = row.inputSchema;
+  if (structured && row.outputSchema !== undefined) out.outputSchema = row.outputSchema;
+  out.annotations = row.annotations;
+  return out;
+}
+
+function publishResource(row: ResourceRow): object {
+  const out: Record<string, unknown> = { uri: row.uri, name: row.name };
+  if (row.title !== undefined) out.title = row.title;
+  if (row.description !== undefined) out.description = row.description;
+  out.mimeType = row.mimeType;
+  return out;
+}
+
+function uniqueBy<T>(rows: readonly T[], key: (row: T) => string, what: string): Map<string, T> {
+  const map = new Map<string, T>();
+  for (const row of rows) {
+    const k = key(row);
+    if (map.has(k)) throw new Error(`duplicate ${what}: ${k}`);
+    map.set(k, row);
+  }
+  return map;
+}
+
+function requireText(value: unknown, what: string): void {
+  if (typeof value !== "string" || value.length === 0) throw new Error(`server ${what} must be a non-empty string`);
+}

@@ -1,0 +1,134 @@
+import type { Readable, Writable } from "node:stream";
+import { LineReader } from "../transport/line-reader.js";
+import { LineWriter } from "../transport/line-writer.js";
+import { claimProcessStdout } from "./console.js";
+import type { ServerDefinition, ShutdownReason } from "./definition.js";
+import { Session } from "./session.js";
+
+export interface ServeOptions {
+  readonly stdin?: Readable;
+  readonly stdout?: Writable;
+  readonly stderr?: Writable;
+  /** Call `process.exit` when serving ends (default: true when serving the process's own stdin). */
+  readonly exitOnEnd?: boolean;
+  /** Handle SIGTERM/SIGINT (default: same as `exitOnEnd`). */
+  readonly handleSignals?: boolean;
+}
+
+export interface ServeOutcome {
+  /** `eof`: input ended and running calls replied; `signal`: SIGTERM/SIGINT; `broken-pipe`: stdout/stdin failed. */
+  readonly reason: "eof" | "signal" | "broken-pipe";
+  /** 0 after EOF, 143 after SIGTERM, 130 after SIGINT, 1 when stdio broke. */
+  readonly exitCode: number;
+}
+
+/** How long `onShutdown` may take after a signal before the process exits anyway. */
+const SIGNAL_SHUTDOWN_GRACE_MS = 5_000;
+
+/**
+ * Serves a server on stdio until EOF, a signal or a broken pipe. EOF lets running calls finish
+ * and reply, then exits 0; a signal aborts them (no replies), runs `onShutdown`, exits 143/130.
+ */
+export function serveStdio(def: ServerDefinition, options: ServeOptions = {}): Promise<ServeOutcome> {
+  const stdin = options.stdin ?? process.stdin;
+  const ownProcess = options.stdout === undefined || options.stdout === process.stdout;
+  const stdout = options.stdout ?? process.stdout;
+  const stderr = options.stderr ?? process.stderr;
+  const exitOnEnd = options.exitOnEnd ?? stdin === process.stdin;
+  const handleSignals = options.handleSignals ?? exitOnEnd;
+
+  const writer = new LineWriter(stdout, ownProcess ? claimProcessStdout() : undefined);
+  const log = (text: string): void => {
+    stderr.write(text.endsWith("\n") ? text : text + "\n");
+  };
+  const session = new Session(def, { send: (line) => writer.line(line), log });
+  const reader = new LineReader(def.policies.maxLineBytes);
+  const receive = session.receive.bind(session);
+
+  return new Promise<ServeOutcome>((resolve) => {
+    let ending = false;
+
+    const finish = async (outcome: ServeOutcome): Promise<void> => {
+      if (ending) {
+        // A signal while EOF waits for running calls: abort them so the wait ends now.
+        if (outcome.reason !== "eof") session.abortAll("server shutting down");
+        return;
+      }
+      ending = true;
+      stdin.off("data", onData);
+      if (outcome.reason === "eof") await session.idle();
+      else session.abortAll(outcome.reason === "signal" ? "server shutting down" : "stdio closed");
+      const shutdown: ShutdownReason = outcome.reason === "eof" ? "eof" : "signal";
+      await runShutdownHook(def, shutdown, outcome.reason === "eof" ? undefined : SIGNAL_SHUTDOWN_GRACE_MS, log);
+      await writer.flush();
+      stdin.pause();
+      if (handleSignals) {
+        process.off("SIGTERM", onSigterm);
+        process.off("SIGINT", onSigint);
+      }
+      resolve(outcome);
+      if (exitOnEnd) process.exit(outcome.exitCode);
+    };
+
+    const onData = (chunk: Buffer | string): void => {
+      writer.cork();
+      reader.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk, receive);
+      // Stop reading while the client is not reading our replies, so they cannot pile up in memory.
+      if (stdout.writableNeedDrain && !stdin.isPaused()) {
+        stdin.pause();
+        stdout.once("drain", () => {
+          if (!ending) stdin.resume();
+        });
+      }
+    };
+    const onEnd = (): void => {
+      reader.end(receive);
+      void finish({ reason: "eof", exitCode: 0 });
+    };
+    const onInputError = (error: Error): void => {
+      log(`mcp-core: stdin failed: ${error.message}`);
+      writer.markBroken();
+      void finish({ reason: "broken-pipe", exitCode: 1 });
+    };
+    const onOutputError = (error: Error): void => {
+      if (!ending) log(`mcp-core: stdout failed: ${error.message}`);
+      writer.markBroken();
+      void finish({ reason: "broken-pipe", exitCode: 1 });
+    };
+    const onSigterm = (): void => void finish({ reason: "signal", exitCode: 143 });
+    const onSigint = (): void => void finish({ reason: "signal", exitCode: 130 });
+
+    stdin.on("data", onData);
+    stdin.once("end", onEnd);
+    stdin.once("error", onInputError);
+    stdout.on("error", onOutputError);
+    if (handleSignals) {
+      process.on("SIGTERM", onSigterm);
+      process.on("SIGINT", onSigint);
+    }
+    stdin.resume();
+  });
+}
+
+async function runShutdownHook(
+  def: ServerDefinition,
+  reason: ShutdownReason,
+  graceMs: number | undefined,
+  log: (text: string) => void,
+): Promise<void> {
+  if (def.onShutdown === undefined) return;
+  const hook = Promise.resolve()
+    .then(() => def.onShutdown!(reason))
+    .catch((error: unknown) => log(`mcp-core: onShutdown failed: ${error instanceof Error ? error.message : String(error)}`));
+  if (graceMs === undefined) {
+    await hook;
+    return;
+  }
+  let timer: NodeJS.Timeout | undefined;
+  const grace = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, graceMs);
+    timer.unref();
+  });
+  await Promise.race([hook, grace]);
+  clearTimeout(timer);
+}

@@ -1,0 +1,291 @@
+import { spawn, type ChildProcess } from "node:child_process";
+
+/** A JSON-RPC message as read from a server's stdout (loosely typed: tests inspect it). */
+export interface RpcMessage {
+  jsonrpc?: unknown;
+  id?: unknown;
+  method?: string;
+  params?: any;
+  result?: any;
+  error?: { code: number; message: string; data?: unknown };
+}
+
+export interface SpawnSpec {
+  /** The executable; run directly, never through a shell. */
+  readonly command: string;
+  readonly args?: readonly string[];
+  /** Environment for the child (default: this process's). */
+  readonly env?: NodeJS.ProcessEnv;
+  readonly cwd?: string;
+}
+
+export interface ExitStatus {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+}
+
+interface Waiter {
+  readonly match: (message: unknown) => boolean;
+  readonly resolve: (message: unknown) => void;
+  readonly reject: (error: Error) => void;
+  readonly timer: NodeJS.Timeout;
+}
+
+const DEFAULT_TIMEOUT_MS = 15_000;
+
+/**
+ * Drives any stdio server by raw lines: sends exact bytes (including ones no SDK client can
+ * send), records every stdout line, and flags any stdout line that is not a JSON-RPC message.
+ */
+export class RawDriver {
+  readonly child: ChildProcess;
+  /** Every message read from stdout, in order (a batch reply is one array entry). */
+  readonly messages: unknown[] = [];
+  /** Server-to-client notifications (messages with a method and no id). */
+  readonly notifications: RpcMessage[] = [];
+  /** Stdout lines that are not JSON-RPC messages: each one breaks stdout discipline. */
+  readonly violations: string[] = [];
+  /** Resolves when the child has exited. */
+  readonly exited: Promise<ExitStatus>;
+
+  #stderr = "";
+  #stdoutTail = "";
+  #cursor = 0;
+  #nextId = 1;
+  #waiters = new Set<Waiter>();
+  #exit: ExitStatus | undefined;
+
+  private constructor(child: ChildProcess) {
+    this.child = child;
+    child.stdout!.setEncoding("utf8");
+    child.stdout!.on("data", (text: string) => this.#onStdout(text));
+    child.stderr!.setEncoding("utf8");
+    child.stderr!.on("data", (text: string) => {
+      this.#stderr += text;
+    });
+    // A server that exits early must not crash the test with EPIPE; the write simply goes nowhere.
+    child.stdin!.on("error", () => {});
+    this.exited = new Promise((resolve) => {
+      child.once("exit", (code, signal) => {
+        this.#exit = { code, signal };
+        resolve(this.#exit);
+      });
+    });
+    void this.exited.then(() => {
+      child.stdout!.once("end", () => this.#failWaiters());
+      if (child.stdout!.readableEnded) this.#failWaiters();
+    });
+  }
+
+  /** Spawns a server (no shell). */
+  static spawn(spec: SpawnSpec): RawDriver {
+    const child = spawn(spec.command, [...(spec.args ?? [])], {
+      cwd: spec.cwd,
+      env: spec.env ?? process.env,
+      stdio: ["pipe", "pipe", "pipe"],
+      shell: false,
+      windowsHide: true,
+    });
+    return new RawDriver(child);
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  /** Everything the server wrote to stderr so far. */
+  get stderr(): string {
+    return this.#stderr;
+  }
+
+  /** The exit status, once exited. */
+  get exitStatus(): ExitStatus | undefined {
+    return this.#exit;
+  }
+
+  /** Sends one line: a string gets a `\n` unless it ends with one; bytes are written verbatim. */
+  send(line: string | Uint8Array): void {
+    const stdin = this.child.stdin!;
+    if (typeof line === "string") stdin.write(line.endsWith("\n") ? line : line + "\n");
+    else stdin.write(line);
+  }
+
+  /** Writes raw bytes, waiting for the pipe to drain (for streaming large input). */
+  write(chunk: string | Uint8Array): Promise<void> {
+    const stdin = this.child.stdin!;
+    return new Promise((resolve, reject) => {
+      if (stdin.destroyed) return reject(new Error("server stdin is closed"));
+      const ok = stdin.write(chunk, (error) => (error ? reject(error) : undefined));
+      if (ok) resolve();
+      else {
+        const onDrain = (): void => {
+          stdin.off("close", onClose);
+          resolve();
+        };
+        const onClose = (): void => {
+          stdin.off("drain", onDrain);
+          reject(new Error("server stdin closed while writing"));
+        };
+        stdin.once("drain", onDrain);
+        stdin.once("close", onClose);
+      }
+    });
+  }
+
+  /** Sends a request object (an `id` is assigned when absent) and resolves with its reply. */
+  request(message: { method: string; params?: unknown; id?: unknown; jsonrpc?: string }, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<RpcMessage> {
+    const id = "id" in message ? message.id : this.#nextId++;
+    this.send(JSON.stringify({ jsonrpc: "2.0", ...message, id }));
+    return this.waitFor(id, timeoutMs);
+  }
+
+  /** Sends a notification (no id). */
+  notify(method: string, params?: unknown): void {
+    this.send(JSON.stringify(params === undefined ? { jsonrpc: "2.0", method } : { jsonrpc: "2.0", method, params }));
+  }
+
+  /** `initialize` (with `protocolVersion` when given) then `notifications/initialized`; resolves with the reply. */
+  async initialize(protocolVersion?: string, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<RpcMessage> {
+    const params: Record<string, unknown> = { capabilities: {}, clientInfo: { name: "mcp-core-raw-driver", version: "0" } };
+    if (protocolVersion !== undefined) params.protocolVersion = protocolVersion;
+    const reply = await this.request({ method: "initialize", params }, timeoutMs);
+    this.notify("notifications/initialized");
+    return reply;
+  }
+
+  /** The next message not yet taken by `next()` (any kind, in arrival order). */
+  next(timeoutMs = DEFAULT_TIMEOUT_MS): Promise<unknown> {
+    if (this.#cursor < this.messages.length) return Promise.resolve(this.messages[this.#cursor++]);
+    const index = this.messages.length;
+    return this.#wait((m) => this.messages.indexOf(m, index) >= 0, timeoutMs, "the next message").then((m) => {
+      this.#cursor = this.messages.indexOf(m, index) + 1;
+      return m;
+    });
+  }
+
+  /** The reply whose id equals `id` (same JSON type), already received or still to come. */
+  waitFor(id: unknown, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<RpcMessage> {
+    return this.waitForMessage((m) => isReplyTo(m, id), timeoutMs, `the reply to id ${JSON.stringify(id)}`) as Promise<RpcMessage>;
+  }
+
+  /** The first message (received or to come) matching `match`. */
+  waitForMessage(match: (message: unknown) => boolean, timeoutMs = DEFAULT_TIMEOUT_MS, what = "a matching message"): Promise<unknown> {
+    const found = this.messages.find(match);
+    if (found !== undefined) return Promise.resolve(found);
+    return this.#wait(match, timeoutMs, what);
+  }
+
+  /** Closes stdin (EOF for the server). */
+  endInput(): void {
+    this.child.stdin!.end();
+  }
+
+  /** Waits for the exit, failing after `timeoutMs`. */
+  waitExit(timeoutMs = DEFAULT_TIMEOUT_MS): Promise<ExitStatus> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`server did not exit within ${timeoutMs} ms${this.#stderrNote()}`)), timeoutMs);
+    });
+    return Promise.race([this.exited, timeout]).finally(() => clearTimeout(timer));
+  }
+
+  /** Sends a signal to the server process. */
+  kill(signal: NodeJS.Signals = "SIGTERM"): void {
+    if (this.#exit === undefined) this.child.kill(signal);
+  }
+
+  /** Ends stdin, waits up to `graceMs` for the exit, then kills; resolves with the exit status. */
+  async close(graceMs = 5_000): Promise<ExitStatus> {
+    if (this.#exit !== undefined) return this.#exit;
+    this.endInput();
+    try {
+      return await this.waitExit(graceMs);
+    } catch {
+      this.child.kill("SIGKILL");
+      return this.exited;
+    }
+  }
+
+  #onStdout(text: string): void {
+    const lines = (this.#stdoutTail + text).split("\n");
+    this.#stdoutTail = lines.pop()!;
+    for (const line of lines) this.#onLine(line);
+  }
+
+  #onLine(line: string): void {
+    let message: unknown;
+    try {
+      message = JSON.parse(line);
+    } catch {
+      this.violations.push(line);
+      return;
+    }
+    if (!isRpcMessage(message)) this.violations.push(line);
+    this.messages.push(message);
+    if (isObject(message) && typeof message.method === "string" && !("id" in message)) this.notifications.push(message as RpcMessage);
+    for (const waiter of [...this.#waiters]) {
+      if (waiter.match(message)) {
+        this.#waiters.delete(waiter);
+        clearTimeout(waiter.timer);
+        waiter.resolve(message);
+      }
+    }
+  }
+
+  #wait(match: (m: unknown) => boolean, timeoutMs: number, what: string): Promise<unknown> {
+    if (this.#exit !== undefined && this.child.stdout!.readableEnded) {
+      return Promise.reject(new Error(`server exited (${describeExit(this.#exit)}) before ${what}${this.#stderrNote()}`));
+    }
+    return new Promise((resolve, reject) => {
+      const waiter: Waiter = {
+        match,
+        resolve,
+        reject,
+        timer: setTimeout(() => {
+          this.#waiters.delete(waiter);
+          reject(new Error(`no ${what} within ${timeoutMs} ms${this.#stderrNote()}`));
+        }, timeoutMs),
+      };
+      this.#waiters.add(waiter);
+    });
+  }
+
+  #failWaiters(): void {
+    if (this.#stdoutTail.length > 0) {
+      this.#onLine(this.#stdoutTail);
+      this.#stdoutTail = "";
+    }
+    for (const waiter of this.#waiters) {
+      clearTimeout(waiter.timer);
+      waiter.reject(new Error(`server exited (${describeExit(this.#exit!)}) before the awaited message${this.#stderrNote()}`));
+    }
+    this.#waiters.clear();
+  }
+
+  #stderrNote(): string {
+    const tail = this.#stderr.trim().slice(-2000);
+    return tail.length > 0 ? `; server stderr:\n${tail}` : "";
+  }
+}
+
+/** Whether `message` is a reply (not a request/notification) to `id`, ids compared with their JSON type. */
+export function isReplyTo(message: unknown, id: unknown): boolean {
+  return isObject(message) && "id" in message && !("method" in message) && sameId(message.id, id);
+}
+
+function sameId(a: unknown, b: unknown): boolean {
+  return typeof a === typeof b && (a === b || JSON.stringify(a) === JSON.stringify(b));
+}
+
+function isRpcMessage(value: unknown): boolean {
+  if (Array.isArray(value)) return value.length > 0 && value.every(isRpcMessage);
+  return isObject(value) && value.jsonrpc === "2.0" && ("method" in value || "result" in value || "error" in value);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function describeExit(status: ExitStatus): string {
+  return status.signal !== null ? `signal ${status.signal}` : `code ${status.code}`;
+}

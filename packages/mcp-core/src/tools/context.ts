@@ -1,0 +1,21 @@
+import type { RequestId } from "../jsonrpc/message.js";
+
+export interface Progress {
+  readonly progress: number;
+  readonly total?: number;
+  readonly message?: string;
+}
+
+/** What a running tool call gets besides its arguments. */
+export interface ToolContext {
+  /** Aborted when the client cancels the call or the server shuts down on a signal. */
+  readonly signal: AbortSignal;
+  /** Reports progress; a no-op unless the call carried `_meta.progressToken`. Non-increasing values are dropped. */
+  progress(p: Progress): void;
+  /** The negotiated protocol version (the oldest before `initialize`). */
+  readonly protocolVersion: string;
+  /** Whether the negotiated version has `structuredContent`/`outputSchema` (2025-06-18 and later). */
+  readonly structured: boolean;
+  /** The JSON-RPC id of this call. */
+  readonly requestId: RequestId;
+}

@@ -1,0 +1,3 @@
+export { LineReader, type LineEvent } from "./line-reader.js";
+export { LineWriter } from "./line-writer.js";
+export { decodeUtf8Line } from "./decode.js";

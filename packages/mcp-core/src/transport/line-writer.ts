@@ -1,0 +1,70 @@
+import type { Writable } from "node:stream";
+
+type WriteFn = (chunk: string, cb?: (error?: Error | null) => void) => boolean;
+
+/**
+ * Writes protocol lines: one `write` per message, text and newline in one string (no Buffer
+ * copy, no second call). Replies produced while one input chunk is handled are corked together.
+ */
+export class LineWriter {
+  readonly #out: Writable;
+  readonly #write: WriteFn;
+  #corked = false;
+  #broken = false;
+  #issued = 0;
+  #done = 0;
+  #waiters: Array<() => void> = [];
+  /** One shared callback (not a closure per message) counts completed writes. */
+  readonly #onWritten = (): void => {
+    this.#done++;
+    if (this.#done === this.#issued && this.#waiters.length > 0) this.#release();
+  };
+
+  constructor(out: Writable, write?: WriteFn) {
+    this.#out = out;
+    this.#write = write ?? ((chunk, cb) => out.write(chunk, cb));
+  }
+
+  get broken(): boolean {
+    return this.#broken;
+  }
+
+  /** The peer is gone: drop every later write and release whoever waits for a flush. */
+  markBroken(): void {
+    this.#broken = true;
+    this.#release();
+  }
+
+  /** Writes one message; `json` is compact JSON without a raw newline. */
+  line(json: string): void {
+    if (this.#broken) return;
+    this.#issued++;
+    this.#write(json + "\n", this.#onWritten);
+  }
+
+  /** Groups the writes made during the current tick into one. */
+  cork(): void {
+    if (this.#corked || this.#broken) return;
+    this.#corked = true;
+    this.#out.cork();
+    process.nextTick(this.#uncork);
+  }
+
+  readonly #uncork = (): void => {
+    this.#corked = false;
+    this.#out.uncork();
+  };
+
+  /** Resolves once every line written so far has been handed to the OS (or the peer is gone). */
+  flush(): Promise<void> {
+    if (this.#broken || this.#done === this.#issued) return Promise.resolve();
+    if (this.#corked) this.#uncork();
+    return new Promise((resolve) => this.#waiters.push(resolve));
+  }
+
+  #release(): void {
+    const waiters = this.#waiters;
+    this.#waiters = [];
+    for (const resolve of waiters) resolve();
+  }
+}
