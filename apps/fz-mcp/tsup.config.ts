@@ -5,7 +5,7 @@ export default defineConfig({
   format: ["esm"],
   target: "node20",
   platform: "node",
-  dts: true,
+  dts: false,
   sourcemap: true,
   clean: true,
   splitting: false,

@@ -1,0 +1,49 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, test } from "vitest";
+import { CATALOGUE, catalogueEnvelope } from "../../src/catalogue/catalogue.js";
+import { FZ_CODES } from "../../src/catalogue/fz-codes.js";
+import { MCP_CODE_LIST } from "../../src/catalogue/mcp-codes.js";
+
+// The spec's data, read independently of the package's copy.
+const spec = JSON.parse(readFileSync(new URL("../../../../../shared/spec/fz-codes.json", import.meta.url), "utf8")) as {
+  fz: Array<{ code: string; title: string; description: string }>;
+  mcp: Array<{ code: string; title: string; description: string }>;
+};
+
+const KEBAB = /^[a-z]+(-[a-z]+)*$/;
+
+describe("the catalogue", () => {
+  test("fz codes are the registry, in registry order (sorted by code)", () => {
+    expect(FZ_CODES).toEqual(spec.fz);
+    const codes = FZ_CODES.map((entry) => entry.code);
+    expect(codes).toEqual([...codes].sort());
+  });
+
+  test("the four wrapper codes follow, in their order, matching the spec", () => {
+    expect(MCP_CODE_LIST).toEqual(spec.mcp);
+    expect(CATALOGUE.slice(-4).map((entry) => entry.source)).toEqual(["mcp", "mcp", "mcp", "mcp"]);
+    expect(CATALOGUE.slice(0, -4).every((entry) => entry.source === "fz")).toBe(true);
+  });
+
+  test("codes are unique and kebab-case; no mcp- code collides with an fz code", () => {
+    const codes = CATALOGUE.map((entry) => entry.code);
+    expect(new Set(codes).size).toBe(codes.length);
+    for (const code of codes) expect(code).toMatch(KEBAB);
+    for (const entry of FZ_CODES) expect(entry.code.startsWith("mcp-")).toBe(false);
+    for (const entry of MCP_CODE_LIST) expect(entry.code.startsWith("mcp-")).toBe(true);
+  });
+
+  test("every entry has a title and a description", () => {
+    for (const entry of CATALOGUE) {
+      expect(entry.title.length).toBeGreaterThan(0);
+      expect(entry.description.length).toBeGreaterThan(0);
+    }
+  });
+
+  test("the envelope has fz's shape with codes last", () => {
+    const envelope = catalogueEnvelope();
+    expect(Object.keys(envelope)).toEqual(["schema", "ok", "failures", "codes"]);
+    expect(Object.keys(envelope.codes[0])).toEqual(["code", "title", "description", "source"]);
+    expect(envelope.codes).toHaveLength(spec.fz.length + 4);
+  });
+});
