@@ -1,0 +1,192 @@
+// What the rasteriser draws of a model: triangles over vertices, feature edges and mesh edges as segments.
+// From a mesh: its boundary facets (C3D10 facets split at their mid-edge nodes, so deformed faces bend).
+// From a design: its planar faces triangulated with earcut, and its named edges.
+import earcut from "earcut";
+import type { Design, Vec3 } from "../geometry/types.js";
+import { NODES_PER_ELEMENT, TET10_FACE_MIDS, TET_FACE_CORNERS, type Mesh } from "../mesh/types.js";
+
+export interface Surface {
+  /** x, y, z per vertex (undeformed). */
+  positions: Float64Array;
+  /** Mesh node per vertex (identity for a mesh surface; -1 for design vertices). */
+  vertexNode: Int32Array | null;
+  /** 3 vertex indices per triangle. */
+  triangles: Int32Array;
+  /** 2 vertex indices per segment: face boundaries and sharp creases. */
+  featureEdges: Int32Array;
+  /** 2 vertex indices per segment: every facet edge (empty for a design). */
+  meshEdges: Int32Array;
+  /** Outward unit normal per vertex (zero where a vertex is not on a facet). */
+  vertexNormals: Float32Array;
+}
+
+/** Facets meeting at more than this angle get a feature edge even on one named face. */
+const CREASE_COS = Math.cos((30 * Math.PI) / 180);
+
+/** Outward normal (not normalised) of a facet given its corner nodes in Abaqus face order. */
+function facetNormal(nodes: Float64Array, a: number, b: number, c: number, out: number[]): void {
+  const ax = nodes[3 * a], ay = nodes[3 * a + 1], az = nodes[3 * a + 2];
+  const ux = nodes[3 * b] - ax, uy = nodes[3 * b + 1] - ay, uz = nodes[3 * b + 2] - az;
+  const vx = nodes[3 * c] - ax, vy = nodes[3 * c + 1] - ay, vz = nodes[3 * c + 2] - az;
+  // Abaqus face order winds toward the element's inside for a positive volume, so the outward normal is v x u.
+  out[0] = vy * uz - vz * uy;
+  out[1] = vz * ux - vx * uz;
+  out[2] = vx * uy - vy * ux;
+}
+
+export function meshSurface(mesh: Mesh): Surface {
+  const npe = NODES_PER_ELEMENT[mesh.type];
+  const quadratic = mesh.type === "C3D10";
+  const { element, side, tag } = mesh.boundary;
+  const facets = element.length;
+  const nodeCount = mesh.nodes.length / 3;
+  const triangles = new Int32Array(facets * (quadratic ? 12 : 3));
+  const normals = new Float64Array(facets * 3);
+  const vertexNormals = new Float32Array(nodeCount * 3);
+  const corners = new Int32Array(facets * 3);
+  const mids = quadratic ? new Int32Array(facets * 3) : null;
+  const n = [0, 0, 0];
+  let t = 0;
+  for (let f = 0; f < facets; f++) {
+    const base = element[f] * npe;
+    const fc = TET_FACE_CORNERS[side[f]];
+    const a = mesh.elements[base + fc[0]], b = mesh.elements[base + fc[1]], c = mesh.elements[base + fc[2]];
+    corners[3 * f] = a;
+    corners[3 * f + 1] = b;
+    corners[3 * f + 2] = c;
+    facetNormal(mesh.nodes, a, b, c, n);
+    const len = Math.hypot(n[0], n[1], n[2]) || 1;
+    normals[3 * f] = n[0] / len;
+    normals[3 * f + 1] = n[1] / len;
+    normals[3 * f + 2] = n[2] / len;
+    const touched = [a, b, c];
+    if (mids) {
+      const fm = TET10_FACE_MIDS[side[f]];
+      const ab = mesh.elements[base + fm[0]], bc = mesh.elements[base + fm[1]], ca = mesh.elements[base + fm[2]];
+      mids[3 * f] = ab;
+      mids[3 * f + 1] = bc;
+      mids[3 * f + 2] = ca;
+      triangles.set([a, ab, ca, ab, b, bc, ca, bc, c, ab, bc, ca], t);
+      t += 12;
+      touched.push(ab, bc, ca);
+    } else {
+      triangles[t++] = a;
+      triangles[t++] = b;
+      triangles[t++] = c;
+    }
+    for (const v of touched) {
+      vertexNormals[3 * v] += n[0];
+      vertexNormals[3 * v + 1] += n[1];
+      vertexNormals[3 * v + 2] += n[2];
+    }
+  }
+  for (let v = 0; v < nodeCount; v++) {
+    const len = Math.hypot(vertexNormals[3 * v], vertexNormals[3 * v + 1], vertexNormals[3 * v + 2]);
+    if (len > 0) for (let k = 0; k < 3; k++) vertexNormals[3 * v + k] /= len;
+  }
+
+  // Each facet edge once: the first facet that has it, then compare with the second.
+  const firstFacet = new Map<number, number>();
+  const feature: number[] = [];
+  const meshEdges: number[] = [];
+  const pushSegments = (out: number[], f: number, k: number, p: number, q: number) => {
+    if (mids) {
+      const m = mids[3 * f + k];
+      out.push(p, m, m, q);
+    } else out.push(p, q);
+  };
+  for (let f = 0; f < facets; f++) {
+    for (let k = 0; k < 3; k++) {
+      const p = corners[3 * f + k], q = corners[3 * f + ((k + 1) % 3)];
+      const key = p < q ? p * nodeCount + q : q * nodeCount + p;
+      const other = firstFacet.get(key);
+      if (other === undefined) {
+        firstFacet.set(key, f);
+        continue;
+      }
+      if (other < 0) continue; // a third facet on one edge: already decided
+      firstFacet.set(key, -1 - other);
+      const dot = normals[3 * f] * normals[3 * other] + normals[3 * f + 1] * normals[3 * other + 1] + normals[3 * f + 2] * normals[3 * other + 2];
+      if (tag[f] !== tag[other] || dot < CREASE_COS) pushSegments(feature, f, k, p, q);
+      pushSegments(meshEdges, f, k, p, q);
+    }
+  }
+  // Edges with one facet (an open or cut surface) are boundaries too.
+  for (let f = 0; f < facets; f++) {
+    for (let k = 0; k < 3; k++) {
+      const p = corners[3 * f + k], q = corners[3 * f + ((k + 1) % 3)];
+      const key = p < q ? p * nodeCount + q : q * nodeCount + p;
+      if (firstFacet.get(key) === f) {
+        pushSegments(feature, f, k, p, q);
+        pushSegments(meshEdges, f, k, p, q);
+      }
+    }
+  }
+  const vertexNode = new Int32Array(nodeCount);
+  for (let v = 0; v < nodeCount; v++) vertexNode[v] = v;
+  return {
+    positions: mesh.nodes,
+    vertexNode,
+    triangles,
+    featureEdges: Int32Array.from(feature),
+    meshEdges: Int32Array.from(meshEdges),
+    vertexNormals,
+  };
+}
+
+/** Two in-plane axes for a face with normal `n`, to flatten its loops for earcut. */
+function planeAxes(n: Vec3): [Vec3, Vec3] {
+  const ax = Math.abs(n[0]), ay = Math.abs(n[1]), az = Math.abs(n[2]);
+  const helper: Vec3 = ax <= ay && ax <= az ? [1, 0, 0] : ay <= az ? [0, 1, 0] : [0, 0, 1];
+  const u: Vec3 = [n[1] * helper[2] - n[2] * helper[1], n[2] * helper[0] - n[0] * helper[2], n[0] * helper[1] - n[1] * helper[0]];
+  const ul = Math.hypot(u[0], u[1], u[2]) || 1;
+  u[0] /= ul;
+  u[1] /= ul;
+  u[2] /= ul;
+  const v: Vec3 = [n[1] * u[2] - n[2] * u[1], n[2] * u[0] - n[0] * u[2], n[0] * u[1] - n[1] * u[0]];
+  return [u, v];
+}
+
+export function designSurface(design: Design): Surface {
+  const positions: number[] = [];
+  const normals: number[] = [];
+  const triangles: number[] = [];
+  const feature: number[] = [];
+  const addVertex = (p: Vec3, n: Vec3): number => {
+    positions.push(p[0], p[1], p[2]);
+    normals.push(n[0], n[1], n[2]);
+    return positions.length / 3 - 1;
+  };
+  for (const body of design.bodies) {
+    for (const face of body.faces) {
+      const [u, v] = planeAxes(face.normal);
+      for (const patch of face.patches) {
+        const flat: number[] = [];
+        const holes: number[] = [];
+        const first = positions.length / 3;
+        patch.loops.forEach((loop, li) => {
+          if (li > 0) holes.push(flat.length / 2);
+          for (const p of loop) {
+            flat.push(p[0] * u[0] + p[1] * u[1] + p[2] * u[2], p[0] * v[0] + p[1] * v[1] + p[2] * v[2]);
+            addVertex(p, face.normal);
+          }
+        });
+        const tris = earcut(flat, holes.length > 0 ? holes : undefined, 2);
+        for (const i of tris) triangles.push(first + i);
+      }
+    }
+    for (const edge of body.edges) {
+      for (const [p, q] of edge.segments) {
+        feature.push(addVertex(p, [0, 0, 0]), addVertex(q, [0, 0, 0]));
+      }
+    }
+  }
+  return {
+    positions: Float64Array.from(positions),
+    vertexNode: null,
+    triangles: Int32Array.from(triangles),
+    featureEdges: Int32Array.from(feature),
+    meshEdges: new Int32Array(0),
+    vertexNormals: Float32Array.from(normals),
+  };
+}
