@@ -1,0 +1,34 @@
+// The FieldCraft MCP server as data: identity, instructions, the tool table over a backend, resources and limits.
+import { defineServer, type ServerDefinition } from "@mcp-wrappers/mcp-core";
+import type { Backend } from "../backend/types.js";
+import { CatalogueView } from "../tools/catalogue-view.js";
+import { buildTools } from "../tools/table.js";
+import { INSTRUCTIONS } from "./instructions.js";
+import { resources } from "./resources.js";
+
+export const SERVER_NAME = "fieldcraft";
+export const SERVER_VERSION = "0.1.0";
+export const MAX_JSONRPC_BATCH = 100;
+export const MAX_LINE_BYTES = 16 * 1024 * 1024;
+export const MAX_DEPTH = 128;
+
+export async function fieldcraftServer(backend: Backend): Promise<ServerDefinition> {
+  const catalogue = new CatalogueView(await backend.catalogue());
+  return defineServer({
+    name: SERVER_NAME,
+    title: "FieldCraft",
+    version: SERVER_VERSION,
+    instructions: INSTRUCTIONS,
+    tools: buildTools({ backend, catalogue }),
+    resources: resources(backend),
+    policies: {
+      batch: { maxMessages: MAX_JSONRPC_BATCH },
+      invalidArguments: "json-rpc-error",
+      maxLineBytes: MAX_LINE_BYTES,
+      maxDepth: MAX_DEPTH,
+    },
+    onShutdown: async () => {
+      await backend.close();
+    },
+  });
+}

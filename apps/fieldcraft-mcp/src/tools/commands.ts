@@ -1,0 +1,76 @@
+// list_commands, execute, batch: the engine's command catalogue, reached directly.
+import { z } from "zod";
+import { jsonResult, tool, type ToolRow } from "@mcp-wrappers/mcp-core";
+import { ANY_COMMAND, engineOptions, MODEL_QUEUE, READS, type ToolDeps } from "./deps.js";
+import { outcomeResult } from "./outcome.js";
+
+export const MAX_BATCH_COMMANDS = 10_000;
+
+const paramsSchema = z.record(z.string(), z.unknown()).describe("The command's parameters (list_commands gives each command's schema)");
+
+export function listCommandsTool({ backend }: ToolDeps): ToolRow {
+  return tool({
+    name: "list_commands",
+    title: "List engine commands",
+    description:
+      "Every engine command with its label, parameter documentation, `schema` (JSON Schema of its parameters: types, units as " +
+      "`x-dimension`, defaults, required fields, one-of variants) and `requires` (what the session must hold first). " +
+      "`filter` keeps the commands whose id or label contains it (case-insensitive).",
+    input: z.object({ filter: z.string().max(200).optional().describe("Substring of a command id or label") }),
+    annotations: READS,
+    run: async ({ filter }) => {
+      const all = await backend.catalogue();
+      const needle = filter?.toLowerCase();
+      const commands = needle === undefined ? all : all.filter((c) => c.id.toLowerCase().includes(needle) || c.label.toLowerCase().includes(needle));
+      return jsonResult({ count: commands.length, commands });
+    },
+  });
+}
+
+export function executeTool({ backend }: ToolDeps): ToolRow {
+  return tool({
+    name: "execute",
+    title: "Run a command",
+    description:
+      "Run any engine command (see list_commands) with its parameters. A failure leaves the model unchanged and names what " +
+      "to fix; a command whose `requires` are not met fails before doing anything, naming each missing piece and the " +
+      "command that provides it.",
+    input: z.object({
+      command: z.string().min(1).max(200).describe("Command id, e.g. model.material.create"),
+      params: paramsSchema.optional(),
+    }),
+    annotations: ANY_COMMAND,
+    queue: MODEL_QUEUE,
+    run: async ({ command, params }, ctx) => outcomeResult(await backend.execute(command, params ?? {}, engineOptions(ctx))),
+  });
+}
+
+const step = z.object({ command: z.string().min(1).max(200).describe("Command id"), params: paramsSchema.optional() });
+
+export function batchTool({ backend }: ToolDeps): ToolRow {
+  return tool({
+    name: "batch",
+    title: "Run commands in order",
+    description:
+      `Run up to ${MAX_BATCH_COMMANDS} commands in order, stopping at the first error. The reply has every result and, on a ` +
+      "failure, `failed` {index, command, error}. Steps before the failing one stay applied (`undo` takes them back one by one).",
+    input: z.object({
+      commands: z.array(step).max(MAX_BATCH_COMMANDS, `a batch holds at most ${MAX_BATCH_COMMANDS} commands`).describe("The steps, in order"),
+    }),
+    annotations: ANY_COMMAND,
+    queue: MODEL_QUEUE,
+    run: async ({ commands }, ctx) => {
+      const results: { index: number; command: string; result: unknown }[] = [];
+      for (const [index, { command, params }] of commands.entries()) {
+        if (ctx.signal.aborted) break;
+        const outcome = await backend.execute(command, params ?? {}, engineOptions(ctx));
+        if (!outcome.ok) {
+          const failed = { index, command, error: outcome.error, ...(outcome.details === undefined ? {} : { details: outcome.details }) };
+          return jsonResult({ ok: false, completed: results.length, total: commands.length, results, failed }, { isError: true });
+        }
+        results.push({ index, command, result: outcome.result });
+      }
+      return jsonResult({ ok: true, completed: results.length, total: commands.length, results });
+    },
+  });
+}

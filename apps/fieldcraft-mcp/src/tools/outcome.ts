@@ -1,0 +1,25 @@
+// Engine outcomes as tool results: a failure is an isError result carrying the engine's message, never a JSON-RPC error.
+import { jsonResult, type ToolResult } from "@mcp-wrappers/mcp-core";
+import type { CommandOutcome } from "../backend/types.js";
+
+export function failureResult(error: string, details?: Record<string, unknown>): ToolResult {
+  return {
+    content: [{ type: "text", text: error }],
+    isError: true,
+    structuredContent: details === undefined ? { ok: false, error } : { ok: false, error, details },
+  };
+}
+
+/** A command's result as structured JSON (objects as they are; anything else wrapped as `{ result }`). */
+export function valueResult(value: unknown): ToolResult {
+  return jsonResult(typeof value === "object" && value !== null && !Array.isArray(value) ? value : { result: value });
+}
+
+export function outcomeResult(outcome: CommandOutcome): ToolResult {
+  return outcome.ok ? valueResult(outcome.result) : failureResult(outcome.error, outcome.details);
+}
+
+/** Prefixes a failure with the step that failed, for tools that run several commands. */
+export function stepFailure(command: string, outcome: { error: string; details?: Record<string, unknown> }): ToolResult {
+  return failureResult(`${command}: ${outcome.error}`, { command, ...(outcome.details ?? {}) });
+}
