@@ -1,0 +1,72 @@
+// ui.select and ui.selection: command rows the app adds to its engine session. The selection lives in the
+// session's view state (not the model: not undoable, not saved), so it is the window's, as in the app.
+import { z } from "zod";
+import { defineCommand, ModelError, type ViewState } from "@mcp-wrappers/fieldcraft-engine";
+import { selectionReport } from "./report.js";
+import { combine, EMPTY_SELECTION, isEmpty, type Selection } from "./state.js";
+import { problems } from "./validate.js";
+
+const bodyName = z.string().min(1).max(200);
+const member = z.union([
+  z.object({ body: bodyName }).strict(),
+  z.object({ body: bodyName, face: z.string().min(1).max(300) }).strict(),
+  z.object({ body: bodyName, edge: z.string().min(1).max(600) }).strict(),
+]);
+const ids = z.array(z.number().int().positive()).max(1_000_000);
+
+export function currentSelection(view: ViewState): Selection {
+  return (view.selection as Selection | undefined) ?? EMPTY_SELECTION;
+}
+
+export const uiSelectCommand = defineCommand({
+  id: "ui.select",
+  label: "Select in the viewport",
+  description:
+    "Changes the window's selection: geometry (bodies, faces, edges by persistent name), node and element ids, and element faces. " +
+    "`mode` replace (default), add or remove; `clear` empties it first. Returns the selection as ui.selection does. " +
+    "Picking by a viewport point or box (`at`, `box`, `filter`, `box_mode`) is not available in this headless app.",
+  params: z
+    .object({
+      clear: z.boolean().default(false).describe("Empty the selection first"),
+      mode: z.enum(["replace", "add", "remove"]).default("replace").describe("How the given items combine with the selection"),
+      geometry: z.array(member).max(10_000).default([]).describe("Bodies, faces and edges: {body}, {body, face}, {body, edge}"),
+      nodes: ids.default([]).describe("1-based node ids"),
+      elements: ids.default([]).describe("1-based element ids"),
+      faces: z
+        .array(z.object({ element: z.number().int().positive(), face: z.number().int().min(1).max(4) }).strict())
+        .max(1_000_000)
+        .default([])
+        .describe("Element faces: 1-based element id and face 1-4 (S1-S4)"),
+      filter: z.enum(["geometry", "faces", "nodes", "elements"]).optional().describe("What `at` and `box` pick"),
+      box_mode: z.enum(["inside", "crossing"]).optional().describe("Whether a box picks items wholly inside it or crossing it"),
+      at: z.array(z.number()).length(2).optional().describe("Pick at a viewport pixel [x, y]"),
+      box: z.array(z.number()).length(4).optional().describe("Pick inside a viewport box [x0, y0, x1, y1]"),
+    })
+    .strict(),
+  requires: [],
+  effects: { mutates: false, reads: false, writes: false },
+  run(ctx, params) {
+    if (params.at !== undefined || params.box !== undefined) {
+      throw new ModelError(
+        "params.at/params.box: picking by viewport position is not available in this headless app; select by `geometry`, `nodes`, `elements` or `faces`",
+      );
+    }
+    const picked: Selection = { geometry: params.geometry, nodes: params.nodes, elements: params.elements, faces: params.faces };
+    const issues = problems(picked, ctx.model);
+    if (issues.length > 0) throw new ModelError(issues.join("; "));
+    const start = params.clear ? EMPTY_SELECTION : currentSelection(ctx.view);
+    // Nothing picked and no clear: a look at the selection, not a change to it.
+    const next = isEmpty(picked) && !params.clear ? start : combine(start, picked, params.mode);
+    return { result: selectionReport(next, ctx.model), view: { ...ctx.view, selection: next } };
+  },
+});
+
+export const uiSelectionCommand = defineCommand({
+  id: "ui.selection",
+  label: "Viewport selection",
+  description: "The window's selection, its counts, and `params`: the selection as the members of model.set.create (add a name).",
+  params: z.object({}).strict(),
+  requires: [],
+  effects: { mutates: false, reads: false, writes: false },
+  run: (ctx) => ({ result: selectionReport(currentSelection(ctx.view), ctx.model) }),
+});

@@ -1,0 +1,35 @@
+// What ui.select and ui.selection reply: the selection, its counts, and `params` for model.set.create.
+import { NODES_PER_ELEMENT, TET10_FACE_MIDS, TET_FACE_CORNERS, resolveSet, type Mesh, type Model } from "@mcp-wrappers/fieldcraft-engine";
+import { isEmpty, setParams, type ElementFace, type Selection } from "./state.js";
+import { problems } from "./validate.js";
+
+/** 1-based node ids on an element face (corners, then mid-edge nodes for C3D10). */
+export function elementFaceNodes(mesh: Mesh, face: ElementFace): number[] {
+  const per = NODES_PER_ELEMENT[mesh.type];
+  const side = face.face - 1;
+  const local = mesh.type === "C3D10" ? [...TET_FACE_CORNERS[side], ...TET10_FACE_MIDS[side]] : [...TET_FACE_CORNERS[side]];
+  return local.map((k) => mesh.elements[(face.element - 1) * per + k] + 1);
+}
+
+export function selectionReport(selection: Selection, model: Model): Record<string, unknown> {
+  const mesh = model.mesh?.mesh;
+  const stale = problems(selection, model, "selection");
+  const params = stale.length === 0 && mesh ? setParams(selection, (f) => elementFaceNodes(mesh, f)) : setParams(selection, () => []);
+  let resolved: Record<string, number> | null = null;
+  if (mesh && stale.length === 0 && !isEmpty(selection)) {
+    try {
+      const r = resolveSet({ name: "selection", geometry: selection.geometry, nodes: (params.nodes as number[]) ?? [], elements: selection.elements }, mesh, model.design?.design);
+      resolved = { nodes: r.nodes.length, elements: r.elements.length, facets: r.facets.element.length };
+    } catch {
+      resolved = null;
+    }
+  }
+  return {
+    selection,
+    counts: { geometry: selection.geometry.length, nodes: selection.nodes.length, elements: selection.elements.length, faces: selection.faces.length },
+    empty: isEmpty(selection),
+    params,
+    resolved,
+    ...(stale.length ? { stale } : {}),
+  };
+}

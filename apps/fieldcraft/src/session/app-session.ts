@@ -1,0 +1,43 @@
+// What the control channel serves: the engine session plus the window's commands. ui.capture is drawn
+// here (it needs the engine's ui.render), and pictures asked for with `capture_path` are written to that file.
+import type { CommandInfo, CommandOutcome, ExecuteOptions, ServedSession } from "@mcp-wrappers/fieldcraft-control";
+import type { Session } from "@mcp-wrappers/fieldcraft-engine";
+import { captureWindow, UI_CAPTURE_INFO } from "../window/capture.js";
+import { CAPTURE_PATH_PARAM, deliverPicture, pngBytes } from "../window/picture-file.js";
+import type { Activity } from "./activity.js";
+
+const PICTURE_COMMANDS = new Set(["ui.render", "ui.capture"]);
+
+function asParams(params: unknown): Record<string, unknown> {
+  return typeof params === "object" && params !== null && !Array.isArray(params) ? (params as Record<string, unknown>) : {};
+}
+
+export function createAppSession(engine: Session, activity: Activity): ServedSession {
+  const run = async (command: string, params: Record<string, unknown>, options: ExecuteOptions): Promise<CommandOutcome> => {
+    const { [CAPTURE_PATH_PARAM]: capturePath, ...rest } = params;
+    const wantsFile = PICTURE_COMMANDS.has(command) && capturePath !== undefined;
+    let outcome: CommandOutcome & { png?: Uint8Array };
+    if (command === "ui.capture") outcome = await captureWindow(engine, activity.snapshot(), rest, options);
+    else if (wantsFile) outcome = await engine.execute(command, rest, options);
+    else return engine.execute(command, params, options);
+    if (!outcome.ok) return outcome;
+    const result = { ...(outcome.result as Record<string, unknown>) };
+    const png = outcome.png ?? pngBytes(result.png);
+    delete result.png;
+    if (!png) return { ok: false, error: `${command} returned no picture` };
+    if (!wantsFile) return { ok: true, result: { ...result, png: Buffer.from(png).toString("base64") } };
+    const delivered = await deliverPicture(capturePath, png);
+    if (!delivered.ok) return { ok: false, error: `${command}: ${delivered.error}` };
+    return { ok: true, result: { ...result, [CAPTURE_PATH_PARAM]: capturePath, bytes: png.byteLength } };
+  };
+
+  return {
+    catalogue: (): CommandInfo[] => [...(engine.catalogue() as CommandInfo[]), UI_CAPTURE_INFO],
+    async execute(command, params, options = {}) {
+      const started = performance.now();
+      const outcome = await run(command, asParams(params), options);
+      activity.record(command, outcome, performance.now() - started);
+      return outcome;
+    },
+  };
+}
