@@ -23,6 +23,8 @@ export interface SolveOptions {
   maxIterations?: number;
   /** Cap on free degrees of freedom; exceeding it is an ordinary failure naming the cap. */
   maxDofs?: number;
+  /** Cap on the estimated memory of the solve (bytes); exceeding it is an ordinary failure naming the cap. */
+  maxMemoryBytes?: number;
   signal?: AbortSignal;
   onProgress?: (progress: { progress: number; total?: number; message: string }) => void;
 }

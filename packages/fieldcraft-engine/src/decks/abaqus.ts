@@ -1,0 +1,163 @@
+// Abaqus/CalculiX input deck (.inp) from the solver-neutral DeckModel; ids are index + 1.
+import { NODES_PER_ELEMENT } from "../mesh/types.js";
+import type { DeckModel } from "./types.js";
+
+export type AbaqusSolver = "SPOOLES" | "ITERATIVE CHOLESKY" | "PARDISO";
+
+export interface AbaqusDeckOptions {
+  /** `*STATIC, SOLVER=`; "auto" picks SPOOLES up to `directLimit` DOFs and ITERATIVE CHOLESKY above. */
+  solver?: AbaqusSolver | "auto";
+  directLimit?: number;
+  /** Ask for the printed table (.dat: U per node, RF totals per held set) and the result file (.frd). Both by default. */
+  print?: boolean;
+  resultFile?: boolean;
+}
+
+/** CalculiX's SPOOLES grows slow and memory-hungry above roughly this many DOFs. */
+export const DIRECT_SOLVER_DOF_LIMIT = 150_000;
+
+/** Reserved set holding every node, for the printed output. */
+export const ALL_NODES_SET = "FC_ALL_NODES";
+
+/** CalculiX reads at most 20 characters per number and silently drops the rest. */
+export const FIELD_WIDTH = 20;
+
+function trimZeros(s: string): string {
+  const [mantissa, exponent] = s.split("e");
+  const m = mantissa.includes(".") ? mantissa.replace(/0+$/, "").replace(/\.$/, "") : mantissa;
+  return exponent === undefined ? m : `${m}e${exponent}`;
+}
+
+/**
+ * Numbers as the shortest decimal that reads back to the same double when it fits the 20-character field,
+ * else the most significant digits that fit (at least 12, far below any comparison tolerance).
+ */
+export function formatNumber(x: number): string {
+  if (!Number.isFinite(x)) throw new Error(`cannot write ${x} to a deck`);
+  let s = String(x);
+  for (let p = 17; s.length > FIELD_WIDTH && p > 1; p--) s = trimZeros(x.toPrecision(p));
+  return /[.eE]/.test(s) ? s : `${s}.`;
+}
+
+/**
+ * Abaqus names: letters, digits and underscores, starting with a letter, at most 80 characters, unique ignoring case
+ * (CalculiX upper-cases them). The same source name always maps to the same deck name.
+ */
+export class AbaqusNames {
+  private readonly byName = new Map<string, string>();
+  private readonly taken: Set<string>;
+  constructor(reserved: string[] = []) {
+    this.taken = new Set(reserved.map((r) => r.toUpperCase()));
+  }
+  name(source: string): string {
+    const known = this.byName.get(source);
+    if (known) return known;
+    let base = source.replace(/[^A-Za-z0-9_]/g, "_");
+    if (!/^[A-Za-z]/.test(base)) base = `S_${base}`;
+    base = base.slice(0, 72);
+    let candidate = base;
+    for (let k = 2; this.taken.has(candidate.toUpperCase()); k++) candidate = `${base}_${k}`;
+    this.taken.add(candidate.toUpperCase());
+    this.byName.set(source, candidate);
+    return candidate;
+  }
+}
+
+function idLines(ids: Iterable<number>): string[] {
+  const lines: string[] = [];
+  let row: number[] = [];
+  for (const i of ids) {
+    row.push(i + 1);
+    if (row.length === 16) {
+      lines.push(row.join(", "));
+      row = [];
+    }
+  }
+  if (row.length) lines.push(row.join(", "));
+  return lines;
+}
+
+export function writeAbaqusDeck(model: DeckModel, options: AbaqusDeckOptions = {}): string {
+  const { mesh } = model;
+  const npe = NODES_PER_ELEMENT[mesh.type];
+  const nn = mesh.nodes.length / 3;
+  const ne = mesh.elements.length / npe;
+  // Node sets, element sets and materials are separate namespaces in Abaqus.
+  const nsetName = new AbaqusNames([ALL_NODES_SET]);
+  const elsetName = new AbaqusNames();
+  const materialName = new AbaqusNames();
+  const out: string[] = [];
+  const solverChoice = options.solver ?? "auto";
+  const solver = solverChoice === "auto" ? (3 * nn <= (options.directLimit ?? DIRECT_SOLVER_DOF_LIMIT) ? "SPOOLES" : "ITERATIVE CHOLESKY") : solverChoice;
+
+  out.push("*HEADING", `${model.heading.replace(/[\r\n]+/g, " ")} (units: ${model.units})`);
+  out.push("*NODE");
+  for (let i = 0; i < nn; i++)
+    out.push(`${i + 1}, ${formatNumber(mesh.nodes[3 * i])}, ${formatNumber(mesh.nodes[3 * i + 1])}, ${formatNumber(mesh.nodes[3 * i + 2])}`);
+
+  // One *ELEMENT block per body so each body is an element set of its own name.
+  const elsetNames = new Set<string>();
+  mesh.bodies.forEach((body, b) => {
+    const elset = elsetName.name(body);
+    elsetNames.add(body);
+    out.push(`*ELEMENT, TYPE=${mesh.type}, ELSET=${elset}`);
+    for (let e = 0; e < ne; e++) {
+      if (mesh.elementBody[e] !== b) continue;
+      const ids: number[] = [e + 1];
+      for (let a = 0; a < npe; a++) ids.push(mesh.elements[e * npe + a] + 1);
+      out.push(ids.join(", "));
+    }
+  });
+
+  out.push(`*NSET, NSET=${ALL_NODES_SET}, GENERATE`, `1, ${nn}, 1`);
+  const nsetNames = new Set<string>();
+  for (const set of model.nsets) {
+    nsetNames.add(set.name);
+    out.push(`*NSET, NSET=${nsetName.name(set.name)}`, ...idLines(set.nodes));
+  }
+  for (const set of model.elsets) {
+    elsetNames.add(set.name);
+    out.push(`*ELSET, ELSET=${elsetName.name(set.name)}`, ...idLines(set.elements));
+  }
+
+  const materialNames = new Set<string>();
+  for (const m of model.materials) {
+    materialNames.add(m.name);
+    out.push(`*MATERIAL, NAME=${materialName.name(m.name)}`, "*ELASTIC", `${formatNumber(m.young)}, ${formatNumber(m.poisson)}`);
+    if (m.density !== undefined) out.push("*DENSITY", formatNumber(m.density));
+  }
+  for (const s of model.sections) {
+    if (!elsetNames.has(s.elset)) throw new Error(`section refers to element set "${s.elset}", which is neither a body nor an element set`);
+    if (!materialNames.has(s.material)) throw new Error(`section on "${s.elset}" refers to material "${s.material}", which is not defined`);
+    out.push(`*SOLID SECTION, ELSET=${elsetName.name(s.elset)}, MATERIAL=${materialName.name(s.material)}`);
+  }
+
+  model.steps.forEach((step, k) => {
+    // Each step states its own loads and supports; later steps drop what came before.
+    const op = k > 0 ? ", OP=NEW" : "";
+    out.push(`** step: ${step.name.replace(/[\r\n]+/g, " ")}`, "*STEP", `*STATIC, SOLVER=${solver}`);
+    if (step.boundaries.length || k > 0) {
+      out.push(`*BOUNDARY${op}`);
+      for (const b of step.boundaries) {
+        if (!nsetNames.has(b.nset)) throw new Error(`step "${step.name}": boundary condition on node set "${b.nset}", which is not defined`);
+        for (const c of b.components) out.push(`${nsetName.name(b.nset)}, ${c}, ${c}, ${formatNumber(b.value)}`);
+      }
+    }
+    if (step.cloads.length || k > 0) {
+      out.push(`*CLOAD${op}`);
+      for (const l of step.cloads) out.push(`${l.node + 1}, ${l.component}, ${formatNumber(l.value)}`);
+    }
+    if (step.pressures.length || k > 0) {
+      out.push(`*DLOAD${op}`);
+      for (const p of step.pressures) out.push(`${p.element + 1}, P${p.side + 1}, ${formatNumber(p.value)}`);
+    }
+    if (options.print ?? true) {
+      out.push(`*NODE PRINT, NSET=${ALL_NODES_SET}`, "U");
+      const held = [...new Set(step.boundaries.map((b) => b.nset))];
+      for (const nset of held) out.push(`*NODE PRINT, NSET=${nsetName.name(nset)}, TOTALS=YES`, "RF");
+    }
+    if (options.resultFile ?? true) out.push("*NODE FILE", "U, RF", "*EL FILE", "S");
+    out.push("*END STEP");
+  });
+  return out.join("\n") + "\n";
+}

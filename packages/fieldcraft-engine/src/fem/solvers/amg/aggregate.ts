@@ -1,0 +1,40 @@
+// Greedy aggregation (Vanek, Mandel, Brezina): a root with all its strong neighbours, then stragglers join.
+
+/** Aggregate per node (-1: an isolated node, left to the smoother) and the aggregate count. */
+export function aggregate(graph: { nodes: number; ptr: Int32Array; idx: Int32Array }): { agg: Int32Array; count: number } {
+  const { nodes, ptr, idx } = graph;
+  const agg = new Int32Array(nodes).fill(-1);
+  let count = 0;
+  // Pass 1: roots whose whole neighbourhood is still free.
+  for (let i = 0; i < nodes; i++) {
+    if (agg[i] !== -1 || ptr[i + 1] === ptr[i]) continue;
+    let free = true;
+    for (let k = ptr[i]; k < ptr[i + 1]; k++)
+      if (agg[idx[k]] !== -1) {
+        free = false;
+        break;
+      }
+    if (!free) continue;
+    agg[i] = count;
+    for (let k = ptr[i]; k < ptr[i + 1]; k++) agg[idx[k]] = count;
+    count++;
+  }
+  // Pass 2: join a neighbouring pass-1 aggregate.
+  const first = agg.slice();
+  for (let i = 0; i < nodes; i++) {
+    if (agg[i] !== -1) continue;
+    for (let k = ptr[i]; k < ptr[i + 1]; k++)
+      if (first[idx[k]] !== -1) {
+        agg[i] = first[idx[k]];
+        break;
+      }
+  }
+  // Pass 3: what is left forms aggregates with its free neighbours.
+  for (let i = 0; i < nodes; i++) {
+    if (agg[i] !== -1 || ptr[i + 1] === ptr[i]) continue;
+    agg[i] = count;
+    for (let k = ptr[i]; k < ptr[i + 1]; k++) if (agg[idx[k]] === -1) agg[idx[k]] = count;
+    count++;
+  }
+  return { agg, count };
+}

@@ -1,0 +1,106 @@
+// Symmetric 3x3-block CSR: one block row per node, both triangles stored so a product streams rows once.
+import type { Mesh } from "../../mesh/types.js";
+import { NODES_PER_ELEMENT } from "../../mesh/types.js";
+
+export interface BlockCsr {
+  /** Block rows (nodes). */
+  n: number;
+  rowPtr: Int32Array;
+  /** Block column per stored block, sorted within each row. */
+  col: Int32Array;
+  /** 9 values per block, row-major. */
+  val: Float64Array;
+}
+
+/** Node -> elements incidence as CSR. */
+export function nodeElements(mesh: Mesh): { ptr: Int32Array; idx: Int32Array } {
+  const nn = mesh.nodes.length / 3;
+  const npe = NODES_PER_ELEMENT[mesh.type];
+  const ne = mesh.elements.length / npe;
+  const ptr = new Int32Array(nn + 1);
+  for (let k = 0; k < mesh.elements.length; k++) ptr[mesh.elements[k] + 1]++;
+  for (let i = 0; i < nn; i++) ptr[i + 1] += ptr[i];
+  const fill = ptr.slice(0, nn);
+  const idx = new Int32Array(ptr[nn]);
+  for (let e = 0; e < ne; e++) for (let a = 0; a < npe; a++) idx[fill[mesh.elements[e * npe + a]]++] = e;
+  return { ptr, idx };
+}
+
+/** The block pattern of the stiffness: node i couples to node j when an element holds both. */
+export function blockPatternFromMesh(mesh: Mesh): BlockCsr {
+  const nn = mesh.nodes.length / 3;
+  const npe = NODES_PER_ELEMENT[mesh.type];
+  const { ptr, idx } = nodeElements(mesh);
+  const mark = new Int32Array(nn).fill(-1);
+  const rowPtr = new Int32Array(nn + 1);
+  // Count first, then fill: no growing arrays.
+  for (let i = 0; i < nn; i++) {
+    let count = 0;
+    for (let k = ptr[i]; k < ptr[i + 1]; k++) {
+      const base = idx[k] * npe;
+      for (let a = 0; a < npe; a++) {
+        const j = mesh.elements[base + a];
+        if (mark[j] !== i) {
+          mark[j] = i;
+          count++;
+        }
+      }
+    }
+    rowPtr[i + 1] = rowPtr[i] + count;
+  }
+  mark.fill(-1);
+  const col = new Int32Array(rowPtr[nn]);
+  for (let i = 0; i < nn; i++) {
+    let pos = rowPtr[i];
+    for (let k = ptr[i]; k < ptr[i + 1]; k++) {
+      const base = idx[k] * npe;
+      for (let a = 0; a < npe; a++) {
+        const j = mesh.elements[base + a];
+        if (mark[j] !== i) {
+          mark[j] = i;
+          col[pos++] = j;
+        }
+      }
+    }
+    col.subarray(rowPtr[i], rowPtr[i + 1]).sort();
+  }
+  return { n: nn, rowPtr, col, val: new Float64Array(col.length * 9) };
+}
+
+/** Position of block (i, j), or -1. */
+export function findBlock(A: BlockCsr, i: number, j: number): number {
+  let lo = A.rowPtr[i], hi = A.rowPtr[i + 1] - 1;
+  const col = A.col;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const c = col[mid];
+    if (c === j) return mid;
+    if (c < j) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
+/** y = A x. */
+export function blockMultiply(A: BlockCsr, x: Float64Array, y: Float64Array): void {
+  const { n, rowPtr, col, val } = A;
+  for (let i = 0; i < n; i++) {
+    let s0 = 0, s1 = 0, s2 = 0;
+    for (let k = rowPtr[i], end = rowPtr[i + 1]; k < end; k++) {
+      const j = 3 * col[k];
+      const x0 = x[j], x1 = x[j + 1], x2 = x[j + 2];
+      const v = 9 * k;
+      s0 += val[v] * x0 + val[v + 1] * x1 + val[v + 2] * x2;
+      s1 += val[v + 3] * x0 + val[v + 4] * x1 + val[v + 5] * x2;
+      s2 += val[v + 6] * x0 + val[v + 7] * x1 + val[v + 8] * x2;
+    }
+    y[3 * i] = s0;
+    y[3 * i + 1] = s1;
+    y[3 * i + 2] = s2;
+  }
+}
+
+/** Bytes held by the matrix. */
+export function blockBytes(A: BlockCsr): number {
+  return A.rowPtr.byteLength + A.col.byteLength + A.val.byteLength;
+}
