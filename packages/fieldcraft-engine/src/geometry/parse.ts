@@ -1,0 +1,126 @@
+// Reading a `.solidcraft` design: JSON, then the format version, then the schema, then the geometry.
+// Every refusal names the body, feature and field to fix.
+import { readFile, stat } from "node:fs/promises";
+import type { z } from "zod";
+import { analyzeBoxUnion } from "./boxBody.js";
+import { analyzeExtrusion } from "./extrudeBody.js";
+import { designSchema, type DesignFile } from "./schema.js";
+import type { Body, BoxFeature, Design, ExtrudeFeature } from "./types.js";
+
+export type ParseResult = { ok: true; design: Design } | { ok: false; error: string };
+
+/** Largest design file read (a design is a few features; this only stops hostile input). */
+export const MAX_DESIGN_BYTES = 16 * 1024 * 1024;
+
+export const SUPPORTED_FORMAT = "solidcraft/1";
+
+export function parseSolidcraft(text: string): ParseResult {
+  if (text.length > MAX_DESIGN_BYTES) return { ok: false, error: `design is larger than ${MAX_DESIGN_BYTES} bytes` };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (e) {
+    return { ok: false, error: `not valid JSON: ${(e as Error).message}` };
+  }
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+    return { ok: false, error: 'a design is a JSON object: {"format": "solidcraft/1", "units": "mm", "bodies": [...]}' };
+  }
+  const format = (raw as Record<string, unknown>).format;
+  if (format === undefined) return { ok: false, error: 'format: missing; a design starts with "format": "solidcraft/1"' };
+  const version = typeof format === "string" ? /^solidcraft\/(\d+)$/.exec(format) : null;
+  if (!version) return { ok: false, error: `format: ${JSON.stringify(format)} is not a .solidcraft format; expected "solidcraft/1"` };
+  if (format !== SUPPORTED_FORMAT) {
+    return {
+      ok: false,
+      error: `format: "${format}" is newer than this engine reads ("${SUPPORTED_FORMAT}"); open it with a newer FieldCraft or save it as solidcraft/1`,
+    };
+  }
+  const parsed = designSchema.safeParse(raw);
+  if (!parsed.success) return { ok: false, error: describeIssues(parsed.error.issues, raw) };
+  return buildDesign(parsed.data);
+}
+
+export async function readSolidcraftFile(path: string): Promise<ParseResult> {
+  try {
+    const info = await stat(path);
+    if (!info.isFile()) return { ok: false, error: `${path}: not a file` };
+    if (info.size > MAX_DESIGN_BYTES) return { ok: false, error: `${path}: larger than ${MAX_DESIGN_BYTES} bytes` };
+    const result = parseSolidcraft(await readFile(path, "utf8"));
+    return result.ok ? result : { ok: false, error: `${path}: ${result.error}` };
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    return { ok: false, error: `${path}: cannot read (${err.code ?? err.message})` };
+  }
+}
+
+/** Builds every body's faces, edges and measures; refuses a body that v1 cannot make. */
+export function buildDesign(file: DesignFile): ParseResult {
+  const bodies: Body[] = [];
+  const names = new Set<string>();
+  for (let i = 0; i < file.bodies.length; i++) {
+    const spec = file.bodies[i];
+    const where = `bodies[${i}] ("${spec.name}")`;
+    if (names.has(spec.name)) return { ok: false, error: `${where}.name: another body is already named "${spec.name}"; body names must be unique` };
+    names.add(spec.name);
+    const ids = new Map<string, number>();
+    for (let j = 0; j < spec.features.length; j++) {
+      const id = spec.features[j].id;
+      if (ids.has(id)) {
+        return { ok: false, error: `${where}.features[${j}].id: "${id}" is already the id of features[${ids.get(id)}]; feature ids must be unique in a body` };
+      }
+      ids.set(id, j);
+    }
+    const boxes = spec.features.filter((f): f is BoxFeature => f.type === "box");
+    const extrusions = spec.features.filter((f): f is ExtrudeFeature => f.type === "extrude");
+    if (extrusions.length > 0 && boxes.length > 0) {
+      return {
+        ok: false,
+        error: `${where}.features: mixes boxes and an extrusion; in solidcraft/1 a body is a union of boxes or one extrusion, so put the extrusion in a body of its own`,
+      };
+    }
+    if (extrusions.length > 1) {
+      return { ok: false, error: `${where}.features: has ${extrusions.length} extrusions; in solidcraft/1 a body is one extrusion, so give each its own body` };
+    }
+    if (extrusions.length === 1) {
+      const f = extrusions[0];
+      const made = analyzeExtrusion(f);
+      if (!made.ok) return { ok: false, error: `${where}.features[0] ("${f.id}").profile: ${made.error}` };
+      const g = made.geometry;
+      bodies.push({ name: spec.name, kind: "extrude", features: [f], faces: g.faces, edges: g.edges, volume: g.volume, bbox: g.bbox });
+    } else {
+      const made = analyzeBoxUnion(boxes);
+      if (!made.ok) return { ok: false, error: `${where}.features: ${made.error}` };
+      const g = made.geometry;
+      bodies.push({ name: spec.name, kind: "boxes", features: boxes, faces: g.faces, edges: g.edges, volume: g.volume, bbox: g.bbox });
+    }
+  }
+  return { ok: true, design: { format: "solidcraft/1", units: file.units, bodies } };
+}
+
+/** `bodies[1] ("Plate").features[0] ("F1").max[2]: must be greater than ...` — names where the data has them. */
+function describeIssues(issues: readonly z.core.$ZodIssue[], raw: unknown): string {
+  const shown = issues.slice(0, 5).map((issue) => `${describePath(issue.path, raw)}: ${issueMessage(issue)}`);
+  if (issues.length > 5) shown.push(`(${issues.length - 5} more)`);
+  return shown.join("; ");
+}
+
+function describePath(path: readonly PropertyKey[], raw: unknown): string {
+  let out = "";
+  let node: unknown = raw;
+  for (const key of path) {
+    const next = node !== null && typeof node === "object" ? (node as Record<PropertyKey, unknown>)[key] : undefined;
+    if (typeof key === "number") {
+      out += `[${key}]`;
+      const label = next !== null && typeof next === "object" ? ((next as Record<string, unknown>).name ?? (next as Record<string, unknown>).id) : undefined;
+      if (typeof label === "string") out += ` (${JSON.stringify(label)})`;
+    } else out += out ? `.${String(key)}` : String(key);
+    node = next;
+  }
+  return out || "design";
+}
+
+function issueMessage(issue: z.core.$ZodIssue): string {
+  if (issue.code === "unrecognized_keys") return `unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((k) => `"${k}"`).join(", ")}`;
+  if (issue.code === "invalid_value") return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}`;
+  return issue.message;
+}

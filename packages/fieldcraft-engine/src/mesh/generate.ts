@@ -1,0 +1,148 @@
+// The tet mesher's entry point: each selected body meshed on its own, then joined into one Mesh.
+import type { Design } from "../geometry/types.js";
+import type { BodyMesh } from "./bodyMesh.js";
+import { meshBoxUnion } from "./gridMesher.js";
+import { checkAbort, defaultSize, MeshFailure, resolveOptions, type TetMeshOptions } from "./options.js";
+import { promoteToQuadratic } from "./quadratic.js";
+import { meshExtrusion } from "./sweepMesher.js";
+import type { FaceTag, Mesh } from "./types.js";
+
+export interface TetMeshStats {
+  type: "C3D4" | "C3D10";
+  elements: number;
+  nodes: number;
+  boundaryFacets: number;
+  /** Achieved largest distance between the design's boundary and the mesh's (0: planar faces are exact). */
+  deviation: number;
+  tolerance: number | null;
+  seconds: number;
+  bodies: { name: string; method: string; size: number; elements: number; nodes: number }[];
+}
+
+export type TetMeshResult = { ok: true; mesh: Mesh; stats: TetMeshStats } | { ok: false; error: string };
+
+export function generateTetMesh(design: Design, options: TetMeshOptions): TetMeshResult {
+  const started = performance.now();
+  const resolved = resolveOptions(design.bodies, options);
+  if (!resolved.ok) return resolved;
+  const o = resolved.options;
+  try {
+    checkAbort(o.signal);
+    const parts: BodyMesh[] = [];
+    let elements = 0;
+    let nodes = 0;
+    for (const body of o.bodies) {
+      const size = o.size ?? defaultSize(body);
+      const leftE = o.maxElements - elements;
+      const leftN = o.maxNodes - nodes;
+      const part =
+        body.kind === "boxes"
+          ? meshBoxUnion(body, size, leftE, leftN, o.signal)
+          : meshExtrusion(body, size, leftE, leftN, o.signal);
+      parts.push(part);
+      elements += part.tets.length / 4;
+      nodes += part.nodes.length / 3;
+      checkAbort(o.signal);
+    }
+    const linear = join(parts);
+    const faceTags: FaceTag[] = [];
+    const tagBase: number[] = [];
+    for (const body of o.bodies) {
+      tagBase.push(faceTags.length);
+      for (const f of body.faces) faceTags.push({ body: body.name, face: f.name });
+    }
+    const tag = new Int32Array(linear.facetFace.length);
+    for (let i = 0; i < tag.length; i++) tag[i] = tagBase[linear.facetBody[i]] + linear.facetFace[i];
+    let nodeArray = linear.nodes;
+    let elementArray = linear.tets;
+    if (o.order === 2) {
+      const q = promoteToQuadratic(linear.nodes, linear.tets, o.maxNodes, o.signal);
+      nodeArray = q.nodes;
+      elementArray = q.elements;
+    }
+    const mesh: Mesh = {
+      type: o.order === 2 ? "C3D10" : "C3D4",
+      nodes: nodeArray,
+      elements: elementArray,
+      elementBody: linear.elementBody,
+      bodies: o.bodies.map((b) => b.name),
+      boundary: { element: linear.facetElement, side: linear.facetSide, tag },
+      faceTags,
+    };
+    const bodyNodes = (i: number) => parts[i].nodes.length / 3;
+    return {
+      ok: true,
+      mesh,
+      stats: {
+        type: mesh.type,
+        elements: elementArray.length / (o.order === 2 ? 10 : 4),
+        nodes: nodeArray.length / 3,
+        boundaryFacets: tag.length,
+        deviation: 0,
+        tolerance: o.tolerance ?? null,
+        seconds: (performance.now() - started) / 1000,
+        bodies: o.bodies.map((b, i) => ({
+          name: b.name,
+          method: parts[i].method,
+          size: parts[i].size,
+          elements: parts[i].tets.length / 4,
+          nodes: bodyNodes(i),
+        })),
+      },
+    };
+  } catch (e) {
+    if (e instanceof MeshFailure) return { ok: false, error: e.message };
+    if (e instanceof RangeError) return { ok: false, error: `out of memory while meshing (${e.message}); use a larger size` };
+    throw e;
+  }
+}
+
+function join(parts: BodyMesh[]) {
+  let n = 0;
+  let m = 0;
+  let f = 0;
+  for (const p of parts) {
+    n += p.nodes.length / 3;
+    m += p.tets.length / 4;
+    f += p.facetFace.length;
+  }
+  if (parts.length === 1) {
+    const p = parts[0];
+    return {
+      nodes: p.nodes,
+      tets: p.tets,
+      elementBody: new Int32Array(m),
+      facetElement: p.facetElement,
+      facetSide: p.facetSide,
+      facetFace: p.facetFace,
+      facetBody: new Int32Array(f),
+    };
+  }
+  const nodes = new Float64Array(3 * n);
+  const tets = new Int32Array(4 * m);
+  const elementBody = new Int32Array(m);
+  const facetElement = new Int32Array(f);
+  const facetSide = new Uint8Array(f);
+  const facetFace = new Int32Array(f);
+  const facetBody = new Int32Array(f);
+  let no = 0;
+  let eo = 0;
+  let fo = 0;
+  parts.forEach((p, b) => {
+    nodes.set(p.nodes, 3 * no);
+    for (let i = 0; i < p.tets.length; i++) tets[4 * eo + i] = p.tets[i] + no;
+    const pm = p.tets.length / 4;
+    elementBody.fill(b, eo, eo + pm);
+    for (let i = 0; i < p.facetFace.length; i++) {
+      facetElement[fo + i] = p.facetElement[i] + eo;
+      facetSide[fo + i] = p.facetSide[i];
+      facetFace[fo + i] = p.facetFace[i];
+      facetBody[fo + i] = b;
+    }
+    no += p.nodes.length / 3;
+    eo += pm;
+    fo += p.facetFace.length;
+  });
+  return { nodes, tets, elementBody, facetElement, facetSide, facetFace, facetBody };
+}
+

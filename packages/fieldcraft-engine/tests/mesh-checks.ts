@@ -1,0 +1,121 @@
+// Independent checks of a tet mesh, written from first principles (not from the mesher's code):
+// volumes, conformity, boundary facets, tagging, areas and Euler characteristics.
+import type { Body } from "../src/geometry/types.js";
+import type { Mesh } from "../src/mesh/types.js";
+
+export const FACE_CORNERS = [
+  [0, 1, 2],
+  [0, 3, 1],
+  [1, 3, 2],
+  [2, 3, 0],
+] as const;
+
+export const corners = (mesh: Mesh, e: number): number[] => {
+  const per = mesh.type === "C3D4" ? 4 : 10;
+  return [0, 1, 2, 3].map((c) => mesh.elements[per * e + c]);
+};
+
+export const point = (mesh: Mesh, n: number): [number, number, number] => [mesh.nodes[3 * n], mesh.nodes[3 * n + 1], mesh.nodes[3 * n + 2]];
+
+const sub = (a: number[], b: number[]) => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+const cross = (a: number[], b: number[]) => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+const dot = (a: number[], b: number[]) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+
+export function elementVolume(mesh: Mesh, e: number): number {
+  const [a, b, c, d] = corners(mesh, e).map((n) => point(mesh, n));
+  return dot(sub(b, a), cross(sub(c, a), sub(d, a))) / 6;
+}
+
+export function elementCount(mesh: Mesh): number {
+  return mesh.elements.length / (mesh.type === "C3D4" ? 4 : 10);
+}
+
+/** Triangle (as 3 corner nodes) of an element's local side. */
+export function sideNodes(mesh: Mesh, e: number, side: number): number[] {
+  const c = corners(mesh, e);
+  return FACE_CORNERS[side].map((i) => c[i]);
+}
+
+export function triangleArea(mesh: Mesh, nodes: number[]): number {
+  const [a, b, c] = nodes.map((n) => point(mesh, n));
+  const n = cross(sub(b, a), sub(c, a));
+  return Math.sqrt(dot(n, n)) / 2;
+}
+
+const key = (nodes: number[]) => [...nodes].sort((x, y) => x - y).join(",");
+
+export interface Topology {
+  /** Faces seen once and twice; more than twice is a non-conforming mesh. */
+  once: Set<string>;
+  twice: number;
+  overused: number;
+  vertices: number;
+  edges: number;
+  faces: number;
+  tets: number;
+}
+
+export function topology(mesh: Mesh): Topology {
+  const faceUse = new Map<string, number>();
+  const edges = new Set<string>();
+  const vertices = new Set<number>();
+  const m = elementCount(mesh);
+  for (let e = 0; e < m; e++) {
+    const c = corners(mesh, e);
+    c.forEach((n) => vertices.add(n));
+    for (let i = 0; i < 4; i++) for (let j = i + 1; j < 4; j++) edges.add(key([c[i], c[j]]));
+    for (let s = 0; s < 4; s++) {
+      const k = key(sideNodes(mesh, e, s));
+      faceUse.set(k, (faceUse.get(k) ?? 0) + 1);
+    }
+  }
+  const once = new Set<string>();
+  let twice = 0;
+  let overused = 0;
+  for (const [k, n] of faceUse) {
+    if (n === 1) once.add(k);
+    else if (n === 2) twice++;
+    else overused++;
+  }
+  return { once, twice, overused, vertices: vertices.size, edges: edges.size, faces: faceUse.size, tets: m };
+}
+
+/** Boundary facets of the mesh record, as face keys. */
+export function taggedFacetKeys(mesh: Mesh): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < mesh.boundary.element.length; i++) out.push(key(sideNodes(mesh, mesh.boundary.element[i], mesh.boundary.side[i])));
+  return out;
+}
+
+/** Outward normal (unnormalised) of a tagged facet: away from the element's fourth corner. */
+export function facetOutward(mesh: Mesh, i: number): { normal: number[]; centroid: number[] } {
+  const e = mesh.boundary.element[i];
+  const tri = sideNodes(mesh, e, mesh.boundary.side[i]).map((n) => point(mesh, n));
+  const c = corners(mesh, e);
+  const opposite = point(mesh, c.find((n) => !sideNodes(mesh, e, mesh.boundary.side[i]).includes(n))!);
+  const centroid = [0, 1, 2].map((a) => (tri[0][a] + tri[1][a] + tri[2][a]) / 3);
+  let normal = cross(sub(tri[1], tri[0]), sub(tri[2], tri[0]));
+  if (dot(normal, sub(opposite, centroid)) > 0) normal = normal.map((x) => -x);
+  return { normal, centroid };
+}
+
+/** Whether point p lies in a body face's region (on its plane, inside its patch loops by winding). */
+export function onFace(body: Body, faceName: string, p: number[], eps = 1e-9): boolean {
+  const face = body.faces.find((f) => f.name === faceName);
+  if (!face) return false;
+  const n = face.normal;
+  const anchor = face.patches[0].loops[0][0];
+  const scale = Math.max(...body.bbox.max.map((x, a) => x - body.bbox.min[a]));
+  if (Math.abs(dot(sub(p, anchor), n)) > eps * scale) return false;
+  // Project on the two axes other than the normal's dominant one; count the even-odd crossings over all loops.
+  const drop = [0, 1, 2].reduce((best, a) => (Math.abs(n[a]) > Math.abs(n[best]) ? a : best), 0);
+  const [u, v] = [0, 1, 2].filter((a) => a !== drop);
+  let inside = false;
+  for (const patch of face.patches)
+    for (const loop of patch.loops)
+      for (let i = 0, j = loop.length - 1; i < loop.length; j = i++) {
+        const [xi, yi, xj, yj] = [loop[i][u], loop[i][v], loop[j][u], loop[j][v]];
+        if (yi > p[v] !== yj > p[v] && p[u] < ((xj - xi) * (p[v] - yi)) / (yj - yi) + xi) inside = !inside;
+      }
+  return inside;
+}

@@ -1,0 +1,229 @@
+// The tet mesher on the corpus and on hand-made designs, checked by independent mesh checks.
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { parseSolidcraft, readSolidcraftFile, type Design } from "../src/geometry/index.js";
+import { generateTetMesh, TET10_EDGES, type Mesh } from "../src/mesh/index.js";
+import { elementCount, elementVolume, facetOutward, onFace, point, sideNodes, taggedFacetKeys, topology, triangleArea } from "./mesh-checks.js";
+
+const corpus = join(dirname(fileURLToPath(import.meta.url)), "corpus");
+
+async function corpusDesign(file: string): Promise<Design> {
+  const r = await readSolidcraftFile(join(corpus, file));
+  if (!r.ok) throw new Error(r.error);
+  return r.design;
+}
+
+function design(bodies: unknown[]): Design {
+  const r = parseSolidcraft(JSON.stringify({ format: "solidcraft/1", units: "mm", bodies }));
+  if (!r.ok) throw new Error(r.error);
+  return r.design;
+}
+
+function mesh(d: Design, options: Parameters<typeof generateTetMesh>[1]): Mesh {
+  const r = generateTetMesh(d, options);
+  if (!r.ok) throw new Error(r.error);
+  return r.mesh;
+}
+
+/** Every check a valid tagged mesh of these designs passes. */
+function checkMesh(d: Design, m: Mesh): void {
+  const n = elementCount(m);
+  // No inverted or flat element.
+  let minVolume = Infinity;
+  for (let e = 0; e < n; e++) minVolume = Math.min(minVolume, elementVolume(m, e));
+  expect(minVolume).toBeGreaterThan(0);
+  // Per body: volume, conformity, boundary = tagged facets, tags on the right faces, areas per face.
+  m.bodies.forEach((name, b) => {
+    const body = d.bodies.find((x) => x.name === name)!;
+    let volume = 0;
+    for (let e = 0; e < n; e++) if (m.elementBody[e] === b) volume += elementVolume(m, e);
+    expect(Math.abs(volume - body.volume)).toBeLessThan(1e-9 * body.volume);
+  });
+  const topo = topology(m);
+  expect(topo.overused).toBe(0);
+  const tagged = taggedFacetKeys(m);
+  expect(new Set(tagged).size).toBe(tagged.length);
+  expect(new Set(tagged)).toEqual(topo.once);
+  // Every facet carries the tag of the face it lies on, and its outward normal is that face's.
+  const areas = new Map<number, number>();
+  for (let i = 0; i < m.boundary.tag.length; i++) {
+    const tag = m.faceTags[m.boundary.tag[i]];
+    const body = d.bodies.find((x) => x.name === tag.body)!;
+    expect(m.bodies[m.elementBody[m.boundary.element[i]]]).toBe(tag.body);
+    const { normal, centroid } = facetOutward(m, i);
+    const face = body.faces.find((f) => f.name === tag.face)!;
+    const len = Math.hypot(...normal);
+    expect(normal.map((x) => x / len).map((x, a) => Math.abs(x - face.normal[a]) < 1e-9)).toEqual([true, true, true]);
+    expect(onFace(body, tag.face, centroid), `facet ${i} centroid ${centroid} on ${tag.face}`).toBe(true);
+    const t = m.boundary.tag[i];
+    areas.set(t, (areas.get(t) ?? 0) + triangleArea(m, sideNodes(m, m.boundary.element[i], m.boundary.side[i])));
+  }
+  m.faceTags.forEach((tag, t) => {
+    const face = d.bodies.find((x) => x.name === tag.body)!.faces.find((f) => f.name === tag.face)!;
+    expect(Math.abs((areas.get(t) ?? 0) - face.area), `${tag.body} ${tag.face}`).toBeLessThanOrEqual(1e-9 * face.area);
+  });
+  // Euler: each body is a ball, so V - E + F - T = 1 for its tets and V - E + F = 2 on its surface.
+  if (m.bodies.length === 1) {
+    expect(topo.vertices - topo.edges + topo.faces - topo.tets).toBe(1);
+    const bv = new Set<string>();
+    const be = new Set<string>();
+    for (const k of topo.once) {
+      const [a, b, c] = k.split(",");
+      bv.add(a).add(b).add(c);
+      be.add([a, b].sort().join()).add([b, c].sort().join()).add([a, c].sort().join());
+    }
+    expect(bv.size - be.size + topo.once.size).toBe(2);
+  }
+}
+
+describe("tet meshes of the corpus", () => {
+  for (const [file, size] of [
+    ["block/block.solidcraft", 2.5],
+    ["stepped-block/steps.solidcraft", 4],
+    ["l-bracket/l-bracket.solidcraft", 3],
+  ] as const) {
+    for (const order of [1, 2] as const) {
+      it(`${file}, order ${order}: conforming, tagged, exact volume and face areas`, async () => {
+        const d = await corpusDesign(file);
+        const r = generateTetMesh(d, { order, size });
+        if (!r.ok) throw new Error(r.error);
+        expect(r.mesh.type).toBe(order === 1 ? "C3D4" : "C3D10");
+        expect(r.stats.elements).toBe(elementCount(r.mesh));
+        expect(r.stats.nodes).toBe(r.mesh.nodes.length / 3);
+        checkMesh(d, r.mesh);
+      });
+    }
+  }
+
+  it("uses the size: a 100 x 10 x 10 block at size 2.5 is a 40 x 4 x 4 grid of 6 tets per cell", async () => {
+    const r = generateTetMesh(await corpusDesign("block/block.solidcraft"), { order: 1, size: 2.5 });
+    if (!r.ok) throw new Error(r.error);
+    expect(r.stats.elements).toBe(40 * 4 * 4 * 6);
+    expect(r.stats.nodes).toBe(41 * 5 * 5);
+    expect(r.stats.boundaryFacets).toBe(2 * 2 * (40 * 4 + 40 * 4 + 4 * 4));
+  });
+
+  it("defaults the size to the longest side / 20", async () => {
+    const r = generateTetMesh(await corpusDesign("block/block.solidcraft"), { order: 1 });
+    if (!r.ok) throw new Error(r.error);
+    expect(r.stats.bodies[0].size).toBe(5);
+    expect(r.stats.elements).toBe(20 * 2 * 2 * 6);
+  });
+});
+
+describe("second order", () => {
+  it("puts one shared mid-edge node at each edge's midpoint", async () => {
+    const d = await corpusDesign("stepped-block/steps.solidcraft");
+    const m = mesh(d, { order: 2, size: 5 });
+    const midOf = new Map<string, number>();
+    const corners = new Set<number>();
+    const n = elementCount(m);
+    for (let e = 0; e < n; e++) for (let c = 0; c < 4; c++) corners.add(m.elements[10 * e + c]);
+    for (let e = 0; e < n; e++) {
+      TET10_EDGES.forEach(([p, q], k) => {
+        const a = m.elements[10 * e + p];
+        const b = m.elements[10 * e + q];
+        const mid = m.elements[10 * e + 4 + k];
+        expect(corners.has(mid)).toBe(false);
+        const [pa, pb, pm] = [point(m, a), point(m, b), point(m, mid)];
+        for (let x = 0; x < 3; x++) expect(pm[x]).toBeCloseTo((pa[x] + pb[x]) / 2, 12);
+        const key = [a, b].sort((x, y) => x - y).join();
+        const seen = midOf.get(key);
+        if (seen === undefined) midOf.set(key, mid);
+        else expect(mid).toBe(seen);
+      });
+    }
+    // Every node is a corner or the mid node of exactly one edge.
+    expect(new Set(midOf.values()).size).toBe(midOf.size);
+    expect(corners.size + midOf.size).toBe(m.nodes.length / 3);
+    // Abaqus order: node 5 between corners 1 and 2, ..., node 10 between 3 and 4.
+    expect(TET10_EDGES).toEqual([[0, 1], [1, 2], [2, 0], [0, 3], [1, 3], [2, 3]]);
+  });
+});
+
+describe("several bodies", () => {
+  it("meshes each body on its own, even where they touch", () => {
+    const d = design([
+      { name: "A", features: [{ id: "F1", type: "box", min: [0, 0, 0], max: [10, 10, 10] }] },
+      { name: "B", features: [{ id: "F1", type: "box", min: [10, 0, 0], max: [20, 10, 10] }] },
+      { name: "C", features: [{ id: "P", type: "extrude", plane: "yz", profile: [[0, 0], [10, 0], [5, 8]], from: 30, to: 40 }] },
+    ]);
+    const m = mesh(d, { order: 1, size: 2 });
+    checkMesh(d, m);
+    expect(m.bodies).toEqual(["A", "B", "C"]);
+    // The touching faces of A and B stay boundary faces of each: no node is shared.
+    const nodeBodies = new Map<number, number>();
+    for (let e = 0; e < elementCount(m); e++)
+      for (let c = 0; c < 4; c++) {
+        const node = m.elements[4 * e + c];
+        const b = nodeBodies.get(node);
+        if (b !== undefined) expect(b).toBe(m.elementBody[e]);
+        nodeBodies.set(node, m.elementBody[e]);
+      }
+    expect(m.faceTags.filter((t) => t.body === "A" && t.face === "F1:+x")).toHaveLength(1);
+    const only = mesh(d, { order: 1, size: 2, bodies: ["C"] });
+    expect(only.bodies).toEqual(["C"]);
+    expect(only.faceTags.every((t) => t.body === "C")).toBe(true);
+  });
+
+  it("meshes stepped, holed and split box unions and odd profiles", () => {
+    const d = design([
+      {
+        name: "Cross",
+        features: [
+          { id: "F1", type: "box", min: [0, 0, 0], max: [30, 10, 10] },
+          { id: "F2", type: "box", min: [0, 0, 10], max: [30, 10, 20] },
+          { id: "F3", type: "box", min: [10, -10, 5], max: [20, 0, 15] },
+        ],
+      },
+    ]);
+    checkMesh(d, mesh(d, { order: 1, size: 3 }));
+    const star = [[0, 0], [4, 1], [8, 0], [7, 4], [8, 8], [4, 7], [0, 8], [1, 4]];
+    const s = design([{ name: "Star", features: [{ id: "S", type: "extrude", plane: "zx", profile: star, from: 0, to: 2 }] }]);
+    checkMesh(s, mesh(s, { order: 2, size: 0.7 }));
+    const thin = [[0, 0], [50, 0], [50, 0.5], [0.5, 0.5], [0.5, 20], [0, 20]];
+    const t = design([{ name: "Thin", features: [{ id: "T", type: "extrude", plane: "xy", profile: thin, from: 0, to: 5 }] }]);
+    checkMesh(t, mesh(t, { order: 1, size: 2 }));
+  });
+});
+
+describe("refusals and caps", () => {
+  it("refuses bad options naming the option", async () => {
+    const d = await corpusDesign("block/block.solidcraft");
+    const error = (o: unknown) => {
+      const r = generateTetMesh(d, o as never);
+      return r.ok ? "ok" : r.error;
+    };
+    expect(error({ order: 3 })).toMatch(/^order: must be 1 \(C3D4\) or 2 \(C3D10\)/);
+    expect(error({ order: 1, size: 0 })).toMatch(/^size: must be a positive number/);
+    expect(error({ order: 1, size: -1 })).toMatch(/^size:/);
+    expect(error({ order: 1, tolerance: Number.NaN })).toMatch(/^tolerance:/);
+    expect(error({ order: 1, bodies: ["Nope"] })).toBe('bodies: no body named "Nope"; the design has "Block"');
+    expect(error({ order: 1, maxElements: 1.5 })).toMatch(/^maxElements: must be a positive whole number/);
+  });
+
+  it("fails on a cap, naming it, before building a huge mesh", async () => {
+    const d = await corpusDesign("block/block.solidcraft");
+    const r = generateTetMesh(d, { order: 1, size: 0.01 });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error).toMatch(/maxElements = 5000000/);
+    const e = generateTetMesh(d, { order: 1, size: 2.5, maxElements: 1000 });
+    expect(e.ok ? "" : e.error).toBe(
+      'body "Block": the mesh would have 3840 elements, above the cap maxElements = 1000; use a larger size (now 2.5) or raise maxElements',
+    );
+    const n = generateTetMesh(d, { order: 1, size: 2.5, maxNodes: 100 });
+    expect(n.ok ? "" : n.error).toMatch(/1025 nodes, above the cap maxNodes = 100/);
+    const q = generateTetMesh(d, { order: 2, size: 2.5, maxNodes: 2000 });
+    expect(q.ok ? "" : q.error).toMatch(/C3D10 mesh would have \d+ nodes, above the cap maxNodes = 2000/);
+    const l = await corpusDesign("l-bracket/l-bracket.solidcraft");
+    const lr = generateTetMesh(l, { order: 1, size: 0.05 });
+    expect(lr.ok ? "" : lr.error).toMatch(/^body "Bracket": the mesh would have \d+ elements, above the cap maxElements/);
+  });
+
+  it("stops when cancelled", async () => {
+    const d = await corpusDesign("block/block.solidcraft");
+    const r = generateTetMesh(d, { order: 1, signal: AbortSignal.abort() });
+    expect(r.ok ? "" : r.error).toBe("meshing was cancelled");
+  });
+});
