@@ -8,6 +8,8 @@ export type CommandOutcome =
 export interface CommandInfo {
   id: string;
   label: string;
+  /** What the command does, in a sentence or two. */
+  description?: string;
   /** Parameter documentation, one line per parameter. */
   params: { name: string; type: string; required: boolean; description: string; dimension?: string; default?: unknown }[];
   /** JSON Schema of the parameters, made from the command's zod schema (`x-dimension` for units). */

@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { writeTextChecked } from "../../files/checked-io.js";
+import { deckModel } from "../../model/deck-model.js";
+import { lookup } from "../../model/definitions.js";
+import { filePath, itemName } from "../params.js";
+import { defineCommand } from "../types.js";
+import { DECK_WRITERS } from "./writers.js";
+
+const formats = DECK_WRITERS.map((w) => w.format) as [string, ...string[]];
+
+export const deckWriteCommand = defineCommand({
+  id: "deck.write",
+  label: "Write solver deck",
+  description:
+    "Writes the model as an input deck for another solver (" +
+    DECK_WRITERS.map((w) => `${w.format}: ${w.description}`).join("; ") +
+    "), atomically. Loads are written as the nodal forces this engine applies, so the other solver sees the same problem.",
+  params: z
+    .object({
+      format: z.enum(formats).describe("Deck format"),
+      path: filePath("Where to write the deck"),
+      steps: z.array(itemName("Step name")).min(1).max(1000).optional().describe("Steps to write; default: every step"),
+    })
+    .strict(),
+  requires: ["mesh", "material", "section", "step"],
+  effects: { mutates: false, reads: false, writes: true },
+  async run(ctx, params) {
+    const writer = DECK_WRITERS.find((w) => w.format === params.format)!;
+    const steps = params.steps ? params.steps.map((n, i) => lookup(ctx.model, "steps", n, `params.steps[${i}]`)) : ctx.model.definitions.steps;
+    const deck = deckModel(ctx.model, steps, "FieldCraft model");
+    const text = writer.write(deck);
+    const written = await writeTextChecked(ctx.files, params.path, "params.path", text);
+    return { result: { path: written, format: writer.format, bytes: Buffer.byteLength(text), steps: steps.map((s) => s.name) } };
+  },
+});

@@ -1,0 +1,17 @@
+import { ModelError } from "../../model/errors.js";
+import { noParams } from "../params.js";
+import { defineCommand } from "../types.js";
+
+export const editRedoCommand = defineCommand({
+  id: "edit.redo",
+  label: "Redo",
+  description: "Applies again the change the last edit.undo took back.",
+  params: noParams,
+  requires: [],
+  effects: { mutates: true, reads: false, writes: false },
+  run(ctx) {
+    const [label] = ctx.history.redo;
+    if (label === undefined) throw new ModelError("nothing to redo");
+    return { result: { redone: label, redo_left: ctx.history.redo.length - 1 }, travel: "redo" };
+  },
+});

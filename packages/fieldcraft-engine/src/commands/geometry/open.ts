@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { readDesign } from "../../files/design-file.js";
+import type { Model } from "../../model/types.js";
+import { designStaleness } from "../../model/staleness.js";
+import { emptyModel } from "../../model/types.js";
+import { filePath } from "../params.js";
+import { defineCommand } from "../types.js";
+
+export const geometryOpenCommand = defineCommand({
+  id: "geometry.open",
+  label: "Open design",
+  description:
+    "Reads a `.solidcraft` design. `model: keep` (default) keeps the mesh and definitions, as a reopen after an edit wants; `new` starts a new model with the design. The reply says whether the design is `related` to the model and which mesh bodies and sets are `stale`.",
+  params: z
+    .object({
+      path: filePath("Path of the `.solidcraft` file"),
+      model: z.enum(["keep", "new"]).default("keep").describe("keep: the mesh and definitions stay; new: a new model with only the design"),
+    })
+    .strict(),
+  requires: [],
+  effects: { mutates: true, reads: true, writes: false },
+  async run(ctx, params) {
+    const design = await readDesign(ctx.files, params.path, "params.path", ctx.caps.maxFileBytes);
+    const base: Model = params.model === "new" ? { ...emptyModel(), units: ctx.model.units } : ctx.model;
+    const { related, stale } = designStaleness(base, design.design);
+    // A new design invalidates results: they were computed on the previous geometry's mesh.
+    const next: Model = { ...base, design, results: params.model === "new" ? {} : base.results };
+    return {
+      result: {
+        path: design.path,
+        units: design.design.units,
+        bodies: design.design.bodies.map((b) => ({ name: b.name, faces: b.faces.length, edges: b.edges.length, volume: b.volume })),
+        model: params.model,
+        related,
+        stale,
+      },
+      model: next,
+      ...(params.model === "new" ? { file: null } : {}),
+    };
+  },
+});

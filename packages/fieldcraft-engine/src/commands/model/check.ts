@@ -1,0 +1,13 @@
+import { checkModel } from "../../model/check.js";
+import { noParams } from "../params.js";
+import { defineCommand } from "../types.js";
+
+export const modelCheckCommand = defineCommand({
+  id: "model.check",
+  label: "Check model",
+  description: "Errors and warnings, each naming its item, and `progress`: the set-up checklist with the next stage and its command.",
+  params: noParams,
+  requires: [],
+  effects: { mutates: false, reads: false, writes: false },
+  run: (ctx) => ({ result: checkModel(ctx.model) }),
+});

@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { addDefinition, lookup } from "../../model/definitions.js";
+import { ModelError } from "../../model/errors.js";
+import { itemName, quantity, targetSchema, vector3 } from "../params.js";
+import { defineCommand } from "../types.js";
+
+const name = itemName("Load name");
+
+export const modelLoadCreateCommand = defineCommand({
+  id: "model.load.create",
+  label: "Create load",
+  description:
+    "A load on a set: `force` (a total force vector spread over the set's faces by area, or equally over its nodes when it has no faces) or `pressure` (on the set's faces, positive pushing into the body).",
+  params: z.discriminatedUnion("type", [
+    z
+      .object({
+        name,
+        type: z.literal("force").describe("Total force vector spread over the set"),
+        target: targetSchema,
+        vector: vector3("force", "Total force [Fx, Fy, Fz]"),
+      })
+      .strict(),
+    z
+      .object({
+        name,
+        type: z.literal("pressure").describe("Uniform pressure on the set's faces"),
+        target: targetSchema,
+        magnitude: quantity("pressure", "Pressure, positive pushing into the body"),
+      })
+      .strict(),
+  ]),
+  requires: ["set"],
+  effects: { mutates: true, reads: false, writes: false },
+  run(ctx, params) {
+    const set = lookup(ctx.model, "sets", params.target.set, "params.target.set");
+    if (params.type === "pressure" && set.geometry.length === 0) {
+      throw new ModelError(`params.target.set: set \`${set.name}\` has no faces (only ids); a pressure needs a set of faces or bodies`);
+    }
+    return { result: { load: params.name }, model: addDefinition(ctx.model, "loads", params) };
+  },
+});

@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { addDefinition, lookup } from "../../model/definitions.js";
+import { ModelError } from "../../model/errors.js";
+import { resolveSet } from "../../model/sets.js";
+import { itemName } from "../params.js";
+import { defineCommand } from "../types.js";
+
+export const modelSectionCreateCommand = defineCommand({
+  id: "model.section.create",
+  label: "Create section",
+  description: "Gives the elements of a set a material and a kind (solid).",
+  params: z
+    .object({
+      name: itemName("Section name"),
+      set: itemName("Set whose elements the section covers (a set of bodies or element ids)"),
+      material: itemName("Material name (model.material.create)"),
+      kind: z.discriminatedUnion("type", [z.object({ type: z.literal("solid") }).strict().describe("Continuum solid elements")]).describe("Section kind"),
+    })
+    .strict(),
+  requires: ["set", "material"],
+  effects: { mutates: true, reads: false, writes: false },
+  run(ctx, params) {
+    const { model } = ctx;
+    const set = lookup(model, "sets", params.set, "params.set");
+    lookup(model, "materials", params.material, "params.material");
+    if (set.geometry.every((m) => "face" in m || "edge" in m) && set.elements.length === 0) {
+      throw new ModelError(`params.set: set \`${set.name}\` names only faces or edges, which hold no elements; give a set of bodies or element ids`);
+    }
+    let elements: number | null = null;
+    if (model.mesh) elements = resolveSet(set, model.mesh.mesh, model.design?.design).elements.length;
+    const section = { name: params.name, set: params.set, material: params.material, kind: params.kind };
+    return { result: { section: params.name, elements }, model: addDefinition(model, "sections", section) };
+  },
+});

@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { addDefinition } from "../../model/definitions.js";
+import { ModelError } from "../../model/errors.js";
+import { resolveSet, validateMembers } from "../../model/sets.js";
+import type { SetDefinition } from "../../model/types.js";
+import { itemName } from "../params.js";
+import { defineCommand } from "../types.js";
+
+const bodyName = z.string().min(1).max(200).describe("Body name (geometry.bodies)");
+const member = z.union([
+  z.object({ body: bodyName }).strict().describe("A whole body: its elements and nodes"),
+  z.object({ body: bodyName, face: z.string().min(1).max(300).describe("Persistent face name, e.g. `F1:-x`") }).strict().describe("A face: its nodes and boundary facets"),
+  z.object({ body: bodyName, edge: z.string().min(1).max(600).describe("Persistent edge name `<face>|<face>`") }).strict().describe("An edge: its nodes"),
+]);
+const ids = z.array(z.number().int().positive()).max(10_000_000);
+
+export const modelSetCreateCommand = defineCommand({
+  id: "model.set.create",
+  label: "Create set",
+  description:
+    "A named set of nodes, elements and boundary facets, by geometry names (`{body}`, `{body, face}`, `{body, edge}`, resolved against the mesh's face tags) and/or 1-based node and element ids.",
+  params: z
+    .object({
+      name: itemName("Set name"),
+      geometry: z.array(member).max(10_000).default([]).describe("Geometry members: bodies, faces and edges by persistent name"),
+      nodes: ids.default([]).describe("1-based node ids"),
+      elements: ids.default([]).describe("1-based element ids"),
+    })
+    .strict(),
+  requires: [],
+  effects: { mutates: true, reads: false, writes: false },
+  run(ctx, params) {
+    const { model } = ctx;
+    if (params.geometry.length + params.nodes.length + params.elements.length === 0) {
+      throw new ModelError("params: give at least one member in `geometry`, `nodes` or `elements`");
+    }
+    if (params.nodes.length + params.elements.length > ctx.caps.maxSetIds) {
+      throw new ModelError(`params: ${params.nodes.length + params.elements.length} ids exceed the cap maxSetIds (${ctx.caps.maxSetIds})`);
+    }
+    if (params.geometry.length > 0 && !model.design && !model.mesh) {
+      throw new ModelError("params.geometry: needs a design: run geometry.open first");
+    }
+    if ((params.nodes.length > 0 || params.elements.length > 0) && !model.mesh) {
+      throw new ModelError(`params.${params.nodes.length > 0 ? "nodes" : "elements"}: ids need a mesh: run mesh.tet.generate first`);
+    }
+    validateMembers(params.geometry, model.design?.design, model.mesh?.mesh, "params.geometry");
+    const set: SetDefinition = { name: params.name, geometry: params.geometry, nodes: params.nodes, elements: params.elements };
+    const next = addDefinition(model, "sets", set);
+    let counts: Record<string, number> | null = null;
+    if (model.mesh) {
+      const r = resolveSet(set, model.mesh.mesh, model.design?.design);
+      counts = { nodes: r.nodes.length, elements: r.elements.length, facets: r.facets.element.length };
+    }
+    return { result: { set: set.name, members: counts, resolved: counts !== null }, model: next };
+  },
+});

@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { addDefinition, lookup } from "../../model/definitions.js";
+import { ModelError } from "../../model/errors.js";
+import { itemName } from "../params.js";
+import { defineCommand } from "../types.js";
+
+export const modelStepCreateCommand = defineCommand({
+  id: "model.step.create",
+  label: "Create step",
+  description: "An analysis step: its procedure (static) and the boundary conditions and loads active in it, by name.",
+  params: z
+    .object({
+      name: itemName("Step name"),
+      procedure: z.discriminatedUnion("type", [z.object({ type: z.literal("static").describe("Linear static") }).strict()]).describe("Analysis procedure"),
+      boundary_conditions: z.array(itemName("Boundary condition name")).max(10_000).default([]).describe("Boundary conditions active in the step"),
+      loads: z.array(itemName("Load name")).max(10_000).default([]).describe("Loads active in the step"),
+    })
+    .strict(),
+  requires: [],
+  effects: { mutates: true, reads: false, writes: false },
+  run(ctx, params) {
+    params.boundary_conditions.forEach((n, i) => lookup(ctx.model, "boundary_conditions", n, `params.boundary_conditions[${i}]`));
+    params.loads.forEach((n, i) => lookup(ctx.model, "loads", n, `params.loads[${i}]`));
+    for (const key of ["boundary_conditions", "loads"] as const) {
+      const dup = params[key].find((n, i) => params[key].indexOf(n) !== i);
+      if (dup !== undefined) throw new ModelError(`params.${key}: \`${dup}\` is listed twice`);
+    }
+    const step = { name: params.name, procedure: params.procedure, boundary_conditions: params.boundary_conditions, loads: params.loads };
+    return { result: { step: params.name }, model: addDefinition(ctx.model, "steps", step) };
+  },
+});

@@ -1,0 +1,43 @@
+// The read-only views of a model that several commands reply with (model.info, model.activity).
+import { elementCount, nodeCount } from "../../mesh/types.js";
+import { definitionCounts } from "../../model/definitions.js";
+import type { Model } from "../../model/types.js";
+import { unitSystem } from "../../model/units.js";
+
+export function modelInfo(model: Model, file: string | undefined) {
+  const mesh = model.mesh?.mesh;
+  return {
+    file: file ?? null,
+    units: unitSystem(model.units),
+    design: model.design ? { path: model.design.path ?? null, bodies: model.design.design.bodies.map((b) => b.name) } : null,
+    mesh: mesh
+      ? { type: mesh.type, nodes: nodeCount(mesh), elements: elementCount(mesh), bodies: [...mesh.bodies], parameters: model.mesh!.parameters }
+      : null,
+    counts: {
+      bodies: model.design?.design.bodies.length ?? 0,
+      nodes: mesh ? nodeCount(mesh) : 0,
+      elements: mesh ? elementCount(mesh) : 0,
+      ...definitionCounts(model),
+      results: Object.keys(model.results).length,
+    },
+    definitions: model.definitions,
+    results: Object.keys(model.results),
+  };
+}
+
+export function activity(model: Model) {
+  return {
+    steps: model.definitions.steps.map((s, i) => {
+      const r = model.results[s.name];
+      return {
+        index: i + 1,
+        name: s.name,
+        procedure: s.procedure.type,
+        boundary_conditions: s.boundary_conditions,
+        loads: s.loads,
+        solved: r !== undefined,
+        ...(r ? { solver: { iterations: r.solution.stats.iterations, dofs: r.solution.stats.dofs, relative_residual: r.solution.stats.relativeResidual } } : {}),
+      };
+    }),
+  };
+}

@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { UNIT_SYSTEM_IDS, UNIT_SYSTEMS, unitSystem } from "../../model/units.js";
+import { defineCommand } from "../types.js";
+
+export const modelUnitsCommand = defineCommand({
+  id: "model.units",
+  label: "Unit system",
+  description:
+    "Shows the model's consistent unit system, or sets it with `system`. Values are not converted: the unit system says how to read the numbers the model holds.",
+  params: z
+    .object({
+      system: z.enum(UNIT_SYSTEM_IDS).optional().describe("Unit system to use: " + UNIT_SYSTEMS.map((s) => `${s.id} (${s.description})`).join(", ")),
+    })
+    .strict(),
+  requires: [],
+  effects: { mutates: true, reads: false, writes: false },
+  run(ctx, params) {
+    const system = params.system ?? ctx.model.units;
+    const result = { system: unitSystem(system), available: UNIT_SYSTEMS.map((s) => s.id) };
+    if (system === ctx.model.units) return { result };
+    return { result, model: { ...ctx.model, units: system } };
+  },
+});

@@ -1,0 +1,53 @@
+// The catalogue: one line per command row. A new command is a file of its own plus a line here.
+import type { AnyCommandRow } from "./types.js";
+import { fileOpenCommand } from "./file/open.js";
+import { fileSampleCommand } from "./file/sample.js";
+import { fileSaveAsCommand } from "./file/save-as.js";
+import { fileSaveCommand } from "./file/save.js";
+import { geometryBodiesCommand } from "./geometry/bodies.js";
+import { geometryOpenCommand } from "./geometry/open.js";
+import { meshTetGenerateCommand } from "./mesh/tet-generate.js";
+import { solveStaticCommand } from "./solve/static.js";
+import { solveProbeCommand } from "./solve/probe.js";
+import { resultsContourCommand } from "./results/contour.js";
+import { resultsReactionsCommand } from "./results/reactions.js";
+import { deckWriteCommand } from "./deck/write.js";
+import { editRedoCommand } from "./edit/redo.js";
+import { editUndoCommand } from "./edit/undo.js";
+import { modelActivityCommand } from "./model/activity.js";
+import { modelBoundaryConditionCreateCommand } from "./model/boundary-condition-create.js";
+import { modelCheckCommand } from "./model/check.js";
+import { modelInfoCommand } from "./model/info.js";
+import { modelLoadCreateCommand } from "./model/load-create.js";
+import { modelMaterialCreateCommand } from "./model/material-create.js";
+import { modelSectionCreateCommand } from "./model/section-create.js";
+import { modelSetCreateCommand } from "./model/set-create.js";
+import { modelStepCreateCommand } from "./model/step-create.js";
+import { modelUnitsCommand } from "./model/units.js";
+
+export const COMMANDS: AnyCommandRow[] = [
+  modelInfoCommand,
+  modelActivityCommand,
+  modelCheckCommand,
+  modelUnitsCommand,
+  modelSetCreateCommand,
+  modelMaterialCreateCommand,
+  modelSectionCreateCommand,
+  modelBoundaryConditionCreateCommand,
+  modelLoadCreateCommand,
+  modelStepCreateCommand,
+  geometryOpenCommand,
+  geometryBodiesCommand,
+  meshTetGenerateCommand,
+  solveStaticCommand,
+  solveProbeCommand,
+  resultsContourCommand,
+  resultsReactionsCommand,
+  fileOpenCommand,
+  fileSaveCommand,
+  fileSaveAsCommand,
+  fileSampleCommand,
+  deckWriteCommand,
+  editUndoCommand,
+  editRedoCommand,
+];

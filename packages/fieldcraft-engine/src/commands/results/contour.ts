@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { FIELD_DIMENSION, NODE_FIELDS, fieldRange } from "../../model/results.js";
+import { stepResult } from "../../model/results.js";
+import { unitSystem } from "../../model/units.js";
+import { itemName } from "../params.js";
+import { defineCommand } from "../types.js";
+
+export const resultsContourCommand = defineCommand({
+  id: "results.contour",
+  label: "Contour",
+  description:
+    "Shows a nodal field of a solved step as contour bands and replies with its range: the smallest and largest value and the nodes where they are (`displacement` is the magnitude, so its max is the largest displacement).",
+  params: z
+    .object({
+      step: itemName("Solved step; default: the last solved step").optional(),
+      field: z.enum(NODE_FIELDS).default("displacement").describe("displacement (magnitude), u1..u3, von_mises, s11, s22, s33, s12, s13, s23"),
+      bands: z.number().int().min(2).max(64).default(10).describe("Number of contour bands"),
+      deformed: z.boolean().default(true).describe("Draw the deformed shape (false: the undeformed mesh)"),
+      scale: z.union([z.number().min(0).max(1e12), z.literal("auto")]).default("auto").describe('Deformation scale factor, 0 for the undeformed shape, or "auto"'),
+    })
+    .strict(),
+  requires: ["result"],
+  effects: { mutates: false, reads: false, writes: false },
+  run(ctx, params) {
+    const result = stepResult(ctx.model, params.step);
+    const range = fieldRange(result, params.field);
+    const width = (range.max.value - range.min.value) / params.bands;
+    const levels = Array.from({ length: params.bands + 1 }, (_, i) => range.min.value + i * width);
+    const unit = unitSystem(ctx.model.units).units[FIELD_DIMENSION[params.field]];
+    const contour = { step: result.step, field: params.field, bands: params.bands, deformed: params.deformed, scale: params.scale };
+    return {
+      result: { contour: { step: result.step, field: params.field, unit, range, levels, deformed: params.deformed, scale: params.scale } },
+      view: { ...ctx.view, contour },
+    };
+  },
+});

@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { lookup } from "../../model/definitions.js";
+import { resolvedTarget } from "../../model/problem.js";
+import { stepResult } from "../../model/results.js";
+import type { Model, StepResult } from "../../model/types.js";
+import { itemName, vector3 } from "../params.js";
+import { defineCommand } from "../types.js";
+
+type V3 = [number, number, number];
+
+function sumOver(model: Model, values: Float64Array, about: V3, nodes: ArrayLike<number> | null) {
+  const x = model.mesh!.mesh.nodes;
+  const force: V3 = [0, 0, 0];
+  const moment: V3 = [0, 0, 0];
+  const count = nodes ? nodes.length : values.length / 3;
+  for (let t = 0; t < count; t++) {
+    const n = nodes ? nodes[t] : t;
+    const f = [values[3 * n], values[3 * n + 1], values[3 * n + 2]];
+    const r = [x[3 * n] - about[0], x[3 * n + 1] - about[1], x[3 * n + 2] - about[2]];
+    force[0] += f[0];
+    force[1] += f[1];
+    force[2] += f[2];
+    moment[0] += r[1] * f[2] - r[2] * f[1];
+    moment[1] += r[2] * f[0] - r[0] * f[2];
+    moment[2] += r[0] * f[1] - r[1] * f[0];
+  }
+  return { force, moment };
+}
+
+function defaultSets(model: Model, result: StepResult): string[] {
+  const step = model.definitions.steps.find((s) => s.name === result.step)!;
+  const names = step.boundary_conditions.map((n) => lookup(model, "boundary_conditions", n, `step ${step.name}`).target.set);
+  return [...new Set(names)];
+}
+
+export const resultsReactionsCommand = defineCommand({
+  id: "results.reactions",
+  label: "Reactions",
+  description:
+    "Reaction force and moment (about `about`, default the origin) per node set and in total, with the applied load they balance. Default sets: those the step's boundary conditions hold.",
+  params: z
+    .object({
+      step: itemName("Solved step; default: the last solved step").optional(),
+      sets: z.array(itemName("Set name")).max(1000).optional().describe("Node sets to sum over"),
+      about: vector3("length", "Point the moments are taken about").default([0, 0, 0]),
+    })
+    .strict(),
+  requires: ["result"],
+  effects: { mutates: false, reads: false, writes: false },
+  run(ctx, params) {
+    const { model } = ctx;
+    const result = stepResult(model, params.step);
+    const names = params.sets ?? defaultSets(model, result);
+    const about = params.about as V3;
+    const sets = names.map((name, i) => {
+      lookup(model, "sets", name, `params.sets[${i}]`);
+      const r = resolvedTarget(model, name, `set ${name}`);
+      return { set: name, nodes: r.nodes.length, ...sumOver(model, result.solution.reaction, about, r.nodes) };
+    });
+    const total = sumOver(model, result.solution.reaction, about, null);
+    const applied = sumOver(model, result.applied, about, null);
+    const scale = Math.max(Math.hypot(...applied.force), Math.hypot(...total.force), 1e-300);
+    const imbalance = Math.hypot(total.force[0] + applied.force[0], total.force[1] + applied.force[1], total.force[2] + applied.force[2]) / scale;
+    return { result: { step: result.step, about, sets, total, applied, relative_imbalance: imbalance } };
+  },
+});

@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { solveStatic } from "../../fem/solve-static.js";
+import { lookup } from "../../model/definitions.js";
+import { ModelError } from "../../model/errors.js";
+import { staticProblem } from "../../model/problem.js";
+import { fieldRange } from "../../model/results.js";
+import type { Model, StepResult } from "../../model/types.js";
+import { itemName } from "../params.js";
+import { defineCommand } from "../types.js";
+
+export const solveStaticCommand = defineCommand({
+  id: "solve.static",
+  label: "Solve static",
+  description:
+    "Linear static analysis (small strain, isotropic elasticity) of a step, or of every step when `step` is left out. Results (displacement, stress, von Mises, reactions at nodes) are stored per step.",
+  params: z
+    .object({
+      step: itemName("Step to solve; default: every step").optional(),
+      tolerance: z.number().gt(0).lt(1).optional().describe("Relative residual at which the iterative solver stops (default 1e-8)"),
+      max_iterations: z.number().int().positive().optional().describe("Most iterations of the iterative solver (default 1000, at most the session's cap)"),
+    })
+    .strict(),
+  requires: ["mesh", "material", "section", "step"],
+  effects: { mutates: true, reads: false, writes: false },
+  async run(ctx, params) {
+    const { model, caps } = ctx;
+    if (params.max_iterations !== undefined && params.max_iterations > caps.maxIterations) {
+      throw new ModelError(`params.max_iterations: ${params.max_iterations} is above the cap maxIterations (${caps.maxIterations})`);
+    }
+    const steps = params.step !== undefined ? [lookup(model, "steps", params.step, "params.step")] : model.definitions.steps;
+    const results: Record<string, StepResult> = { ...model.results };
+    const replies = [];
+    for (const [i, step] of steps.entries()) {
+      if (step.boundary_conditions.length === 0) {
+        throw new ModelError(`step ${step.name} holds no boundary condition, so the body is free to move: add one with model.boundary_condition.create and list it in the step`);
+      }
+      const problem = staticProblem(model, step);
+      const solved = await solveStatic(problem, {
+        ...(params.tolerance !== undefined ? { tolerance: params.tolerance } : {}),
+        maxIterations: params.max_iterations ?? Math.min(caps.maxIterations, 1000),
+        maxDofs: caps.maxDofs,
+        maxMemoryBytes: caps.maxMemoryBytes,
+        signal: ctx.signal,
+        onProgress: (p) => ctx.progress({ ...p, message: `step ${step.name} (${i + 1}/${steps.length}): ${p.message}` }),
+      });
+      if (!solved.ok) throw new ModelError(`step ${step.name}: ${solved.error}`);
+      const result: StepResult = { step: step.name, solution: solved.solution, applied: problem.forces };
+      results[step.name] = result;
+      const stats = solved.solution.stats;
+      replies.push({
+        step: step.name,
+        max_displacement: fieldRange(result, "displacement").max,
+        max_von_mises: fieldRange(result, "von_mises").max,
+        solver: {
+          name: stats.solver,
+          dofs: stats.dofs,
+          free_dofs: stats.freeDofs,
+          iterations: stats.iterations,
+          relative_residual: stats.relativeResidual,
+          seconds: stats.assemblySeconds + stats.solveSeconds,
+        },
+      });
+    }
+    const next: Model = { ...model, results };
+    return { result: { steps: replies }, model: next };
+  },
+});

@@ -1,0 +1,159 @@
+// `.fieldcraft` model files, version 1: JSON holding the units, a reference to the design (or the design
+// itself when it has no file), the mesh as base64 typed arrays, and the definitions. Results are not
+// stored: they are re-made by solving again. Newer versions are refused, never guessed.
+import path from "node:path";
+import { z } from "zod";
+import { NODES_PER_ELEMENT, type Mesh } from "../mesh/types.js";
+import { ModelError } from "../model/errors.js";
+import type { Definitions, MeshState, Model } from "../model/types.js";
+import { UNIT_SYSTEM_IDS } from "../model/units.js";
+import { modelSetCreateCommand } from "../commands/model/set-create.js";
+import { modelMaterialCreateCommand } from "../commands/model/material-create.js";
+import { modelSectionCreateCommand } from "../commands/model/section-create.js";
+import { modelBoundaryConditionCreateCommand } from "../commands/model/boundary-condition-create.js";
+import { modelLoadCreateCommand } from "../commands/model/load-create.js";
+import { modelStepCreateCommand } from "../commands/model/step-create.js";
+import { decodeArray, encodeArray } from "./typed-arrays.js";
+import type { Caps } from "../session/caps.js";
+
+export const FILE_FORMAT = "fieldcraft/1";
+export const FILE_VERSION = 1;
+
+// Each stored definition has exactly the shape of the parameters of the command that creates it.
+const definitionsSchema = z
+  .object({
+    sets: z.array(modelSetCreateCommand.params),
+    materials: z.array(modelMaterialCreateCommand.params),
+    sections: z.array(modelSectionCreateCommand.params),
+    boundary_conditions: z.array(modelBoundaryConditionCreateCommand.params),
+    loads: z.array(modelLoadCreateCommand.params),
+    steps: z.array(modelStepCreateCommand.params),
+  })
+  .strict();
+
+const meshSchema = z
+  .object({
+    parameters: z
+      .object({
+        bodies: z.array(z.string()).optional(),
+        size: z.number().positive().optional(),
+        tolerance: z.number().positive().optional(),
+        order: z.union([z.literal(1), z.literal(2)]),
+      })
+      .strict(),
+    type: z.enum(["C3D4", "C3D10"]),
+    bodies: z.array(z.string()),
+    faceTags: z.array(z.object({ body: z.string(), face: z.string() }).strict()),
+    nodes: z.string(),
+    elements: z.string(),
+    elementBody: z.string(),
+    boundary: z.object({ element: z.string(), side: z.string(), tag: z.string() }).strict(),
+  })
+  .strict();
+
+const fileSchema = z
+  .object({
+    format: z.literal(FILE_FORMAT),
+    units: z.enum(UNIT_SYSTEM_IDS),
+    design: z.union([
+      z.null(),
+      z.object({ path: z.string(), relative: z.string().optional() }).strict(),
+      z.object({ embedded: z.unknown() }).strict(),
+    ]),
+    mesh: z.union([z.null(), meshSchema]),
+    definitions: definitionsSchema,
+  })
+  .strict();
+
+export type FieldcraftFile = z.infer<typeof fileSchema>;
+
+export function encodeMesh(state: MeshState): z.infer<typeof meshSchema> {
+  const m = state.mesh;
+  return {
+    parameters: { ...state.parameters },
+    type: m.type,
+    bodies: [...m.bodies],
+    faceTags: m.faceTags.map((t) => ({ body: t.body, face: t.face })),
+    nodes: encodeArray(m.nodes),
+    elements: encodeArray(m.elements),
+    elementBody: encodeArray(m.elementBody),
+    boundary: { element: encodeArray(m.boundary.element), side: encodeArray(m.boundary.side), tag: encodeArray(m.boundary.tag) },
+  };
+}
+
+/** The file's JSON text. `filePath` is where it goes, so the design can also be found relative to it. */
+export function serializeModel(model: Model, filePath: string): string {
+  const design = model.design
+    ? model.design.path
+      ? { path: model.design.path, relative: path.relative(path.dirname(filePath), model.design.path) }
+      : { embedded: model.design.source }
+    : null;
+  const file: FieldcraftFile = {
+    format: FILE_FORMAT,
+    units: model.units,
+    design,
+    mesh: model.mesh ? encodeMesh(model.mesh) : null,
+    definitions: model.definitions as FieldcraftFile["definitions"],
+  };
+  return JSON.stringify(file) + "\n";
+}
+
+/** Parses and validates the file's text; newer versions and other formats are refused by name. */
+export function parseModelFile(text: string, param: string): FieldcraftFile {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new ModelError(`${param}: not a FieldCraft model file (not JSON: ${(error as Error).message})`);
+  }
+  const format = json !== null && typeof json === "object" ? (json as { format?: unknown }).format : undefined;
+  const match = typeof format === "string" ? /^fieldcraft\/(\d+)$/.exec(format) : null;
+  if (!match) throw new ModelError(`${param}: not a FieldCraft model file (its "format" is ${JSON.stringify(format) ?? "missing"}, expected "${FILE_FORMAT}")`);
+  const version = Number(match[1]);
+  if (version > FILE_VERSION) {
+    throw new ModelError(`${param}: the file is ${format}, written by a newer FieldCraft; this engine reads ${FILE_FORMAT} and older`, { format });
+  }
+  const parsed = fileSchema.safeParse(json);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    throw new ModelError(`${param}: damaged FieldCraft model file: ${first.path.join(".") || "(top)"}: ${first.message}`);
+  }
+  return parsed.data;
+}
+
+/** Rebuilds the mesh and checks every index, since the file may be damaged or hostile. */
+export function decodeMesh(stored: z.infer<typeof meshSchema>, caps: Caps): MeshState {
+  const what = "mesh";
+  const nodes = decodeArray(Float64Array, stored.nodes, `${what}.nodes`);
+  const elements = decodeArray(Int32Array, stored.elements, `${what}.elements`);
+  const elementBody = decodeArray(Int32Array, stored.elementBody, `${what}.elementBody`);
+  const boundary = {
+    element: decodeArray(Int32Array, stored.boundary.element, `${what}.boundary.element`),
+    side: decodeArray(Uint8Array, stored.boundary.side, `${what}.boundary.side`),
+    tag: decodeArray(Int32Array, stored.boundary.tag, `${what}.boundary.tag`),
+  };
+  const per = NODES_PER_ELEMENT[stored.type];
+  const nNodes = nodes.length / 3;
+  const nElements = elements.length / per;
+  const fail = (m: string) => {
+    throw new ModelError(`damaged FieldCraft model file: ${what}: ${m}`);
+  };
+  if (!Number.isInteger(nNodes)) fail("node coordinates are not a multiple of 3");
+  if (!Number.isInteger(nElements)) fail(`element connectivity is not a multiple of ${per}`);
+  if (nNodes > caps.maxNodes) fail(`${nNodes} nodes exceed the cap maxNodes (${caps.maxNodes})`);
+  if (nElements > caps.maxElements) fail(`${nElements} elements exceed the cap maxElements (${caps.maxElements})`);
+  if (!nodes.every(Number.isFinite)) fail("a node coordinate is not a finite number");
+  if (!elements.every((n) => n >= 0 && n < nNodes)) fail("an element refers to a node that does not exist");
+  if (elementBody.length !== nElements || !elementBody.every((b) => b >= 0 && b < stored.bodies.length)) fail("element bodies do not match the elements");
+  const nFacets = boundary.element.length;
+  if (boundary.side.length !== nFacets || boundary.tag.length !== nFacets) fail("boundary arrays differ in length");
+  if (!boundary.element.every((e) => e >= 0 && e < nElements)) fail("a boundary facet refers to an element that does not exist");
+  if (!boundary.side.every((s) => s <= 3)) fail("a boundary facet has a side other than 0..3");
+  if (!boundary.tag.every((t) => t >= 0 && t < stored.faceTags.length)) fail("a boundary facet has a face tag that does not exist");
+  const mesh: Mesh = { type: stored.type, nodes, elements, elementBody, bodies: stored.bodies, boundary, faceTags: stored.faceTags };
+  return { mesh, parameters: stored.parameters };
+}
+
+export function definitionsOf(file: FieldcraftFile): Definitions {
+  return file.definitions as Definitions;
+}

@@ -1,0 +1,47 @@
+// Opening a `.fieldcraft` file: the model it describes, with its design re-read through FileAccess.
+// A design that cannot be read is a warning, and the model opens without it.
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { ModelError } from "../model/errors.js";
+import type { DesignState, Model } from "../model/types.js";
+import type { Caps } from "../session/caps.js";
+import type { FileAccess } from "../session/types.js";
+import { readTextChecked } from "./checked-io.js";
+import { designFromSource, readDesign } from "./design-file.js";
+import { decodeMesh, definitionsOf, parseModelFile } from "./fieldcraft-file.js";
+
+export async function openModelFile(files: FileAccess, p: string, caps: Caps): Promise<{ path: string; model: Model; warnings: string[] }> {
+  const { path: abs, text } = await readTextChecked(files, p, "params.path", caps.maxFileBytes);
+  const file = parseModelFile(text, "params.path");
+  const warnings: string[] = [];
+  let design: DesignState | undefined;
+  if (file.design && "path" in file.design) {
+    // The design may have moved along with the model file: try it relative to the model first.
+    const candidates = [file.design.relative ? path.resolve(path.dirname(abs), file.design.relative) : undefined, file.design.path].filter(
+      (c): c is string => c !== undefined,
+    );
+    const chosen = candidates.find((c) => existsSync(c)) ?? file.design.path;
+    try {
+      design = await readDesign(files, chosen, "design", caps.maxFileBytes);
+    } catch (error) {
+      const reason = error instanceof ModelError ? error.message.replace(/^design: /, "") : String(error);
+      warnings.push(`the design ${chosen} was not opened (${reason}); the model opens without it`);
+    }
+  } else if (file.design && "embedded" in file.design) {
+    try {
+      design = designFromSource(file.design.embedded, "design");
+    } catch (error) {
+      warnings.push(`the embedded design was not opened (${(error as Error).message}); the model opens without it`);
+    }
+  }
+  let mesh;
+  if (file.mesh) {
+    try {
+      mesh = decodeMesh(file.mesh, caps);
+    } catch (error) {
+      warnings.push(`the mesh was not opened (${(error as Error).message}); the model opens without it`);
+    }
+  }
+  const model: Model = { units: file.units, definitions: definitionsOf(file), results: {}, ...(design ? { design } : {}), ...(mesh ? { mesh } : {}) };
+  return { path: abs, model, warnings };
+}

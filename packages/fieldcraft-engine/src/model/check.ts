@@ -1,0 +1,108 @@
+// model.check as a pure function: problems that would stop a solve (errors), doubtful set-ups (warnings),
+// and the set-up checklist with the next stage and the command that does it.
+import { elementCount } from "../mesh/types.js";
+import { ModelError } from "./errors.js";
+import { resolveSet } from "./sets.js";
+import type { Model } from "./types.js";
+
+export interface CheckItem {
+  item: string;
+  message: string;
+  command?: string;
+}
+
+export interface ProgressStage {
+  stage: string;
+  done: boolean;
+  command: string;
+}
+
+export interface CheckReport {
+  ok: boolean;
+  errors: CheckItem[];
+  warnings: CheckItem[];
+  progress: { stages: ProgressStage[]; next: { stage: string; command: string } | null };
+}
+
+/** Element index → section index (-1: none), and the items whose sets cannot be resolved. */
+export function sectionCoverage(model: Model): { sectionOf: Int32Array; problems: CheckItem[] } {
+  const mesh = model.mesh!.mesh;
+  const sectionOf = new Int32Array(elementCount(mesh)).fill(-1);
+  const problems: CheckItem[] = [];
+  model.definitions.sections.forEach((section, index) => {
+    const set = model.definitions.sets.find((s) => s.name === section.set);
+    if (!set) {
+      problems.push({ item: `section ${section.name}`, message: `set \`${section.set}\` does not exist`, command: "model.set.create" });
+      return;
+    }
+    try {
+      for (const e of resolveSet(set, mesh, model.design?.design).elements) sectionOf[e] = index;
+    } catch (error) {
+      problems.push({ item: `section ${section.name}`, message: (error as Error).message, command: "model.set.create" });
+    }
+  });
+  return { sectionOf, problems };
+}
+
+export function checkModel(model: Model): CheckReport {
+  const d = model.definitions;
+  const errors: CheckItem[] = [];
+  const warnings: CheckItem[] = [];
+  const setNames = new Set(d.sets.map((s) => s.name));
+
+  if (model.mesh) {
+    for (const set of d.sets) {
+      try {
+        const r = resolveSet(set, model.mesh.mesh, model.design?.design);
+        if (r.nodes.length === 0) warnings.push({ item: `set ${set.name}`, message: "holds no nodes of the mesh" });
+      } catch (error) {
+        errors.push({ item: `set ${set.name}`, message: error instanceof ModelError ? error.message : String(error), command: "model.set.create" });
+      }
+    }
+    if (d.sections.length > 0) {
+      const { sectionOf, problems } = sectionCoverage(model);
+      errors.push(...problems);
+      const bare = sectionOf.reduce((n, s) => n + (s < 0 ? 1 : 0), 0);
+      if (bare > 0) {
+        errors.push({ item: "mesh", message: `${bare} of ${sectionOf.length} elements have no section`, command: "model.section.create" });
+      }
+    }
+  }
+  for (const s of d.sections) {
+    if (!d.materials.some((m) => m.name === s.material)) {
+      errors.push({ item: `section ${s.name}`, message: `material \`${s.material}\` does not exist`, command: "model.material.create" });
+    }
+  }
+  for (const bc of d.boundary_conditions) {
+    if (!setNames.has(bc.target.set)) errors.push({ item: `boundary condition ${bc.name}`, message: `set \`${bc.target.set}\` does not exist`, command: "model.set.create" });
+    if (!d.steps.some((s) => s.boundary_conditions.includes(bc.name))) warnings.push({ item: `boundary condition ${bc.name}`, message: "is not active in any step" });
+  }
+  for (const load of d.loads) {
+    if (!setNames.has(load.target.set)) errors.push({ item: `load ${load.name}`, message: `set \`${load.target.set}\` does not exist`, command: "model.set.create" });
+    if (!d.steps.some((s) => s.loads.includes(load.name))) warnings.push({ item: `load ${load.name}`, message: "is not active in any step" });
+  }
+  for (const step of d.steps) {
+    for (const n of step.boundary_conditions) {
+      if (!d.boundary_conditions.some((b) => b.name === n)) errors.push({ item: `step ${step.name}`, message: `boundary condition \`${n}\` does not exist` });
+    }
+    for (const n of step.loads) if (!d.loads.some((l) => l.name === n)) errors.push({ item: `step ${step.name}`, message: `load \`${n}\` does not exist` });
+    if (step.boundary_conditions.length === 0) {
+      errors.push({ item: `step ${step.name}`, message: "holds no boundary condition: the body is free to move and a static solve fails", command: "model.boundary_condition.create" });
+    }
+    if (step.loads.length === 0) warnings.push({ item: `step ${step.name}`, message: "holds no load: its displacements are those the boundary conditions prescribe" });
+  }
+  if (d.materials.length > 0 && d.sections.length === 0) warnings.push({ item: "materials", message: "no section uses a material yet", command: "model.section.create" });
+
+  const stages: ProgressStage[] = [
+    { stage: "design", done: model.design !== undefined || model.mesh !== undefined, command: "geometry.open" },
+    { stage: "mesh", done: model.mesh !== undefined, command: "mesh.tet.generate" },
+    { stage: "material", done: d.materials.length > 0, command: "model.material.create" },
+    { stage: "section", done: d.sections.length > 0, command: "model.section.create" },
+    { stage: "boundary conditions", done: d.boundary_conditions.length > 0, command: "model.boundary_condition.create" },
+    { stage: "loads", done: d.loads.length > 0, command: "model.load.create" },
+    { stage: "step", done: d.steps.length > 0, command: "model.step.create" },
+    { stage: "solved", done: d.steps.length > 0 && d.steps.every((s) => model.results[s.name] !== undefined), command: "solve.static" },
+  ];
+  const next = stages.find((s) => !s.done);
+  return { ok: errors.length === 0, errors, warnings, progress: { stages, next: next ? { stage: next.stage, command: next.command } : null } };
+}

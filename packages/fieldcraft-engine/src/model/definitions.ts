@@ -1,0 +1,55 @@
+// Pure updates of a model's definitions: each returns a new model and drops results the change makes stale.
+import { ModelError, nameList } from "./errors.js";
+import type { DefinitionKind, Definitions, Model } from "./types.js";
+
+const SINGULAR: Record<DefinitionKind, string> = {
+  sets: "set",
+  materials: "material",
+  sections: "section",
+  boundary_conditions: "boundary condition",
+  loads: "load",
+  steps: "step",
+};
+
+const CREATOR: Record<DefinitionKind, string> = {
+  sets: "model.set.create",
+  materials: "model.material.create",
+  sections: "model.section.create",
+  boundary_conditions: "model.boundary_condition.create",
+  loads: "model.load.create",
+  steps: "model.step.create",
+};
+
+export function names(model: Model, kind: DefinitionKind): string[] {
+  return model.definitions[kind].map((d) => d.name);
+}
+
+/** The named item, or a refusal naming the parameter and the names that exist. */
+export function lookup<K extends DefinitionKind>(model: Model, kind: K, name: string, param: string): Definitions[K][number] {
+  const found = (model.definitions[kind] as Definitions[K][number][]).find((d) => d.name === name);
+  if (found) return found;
+  const existing = names(model, kind);
+  const hint = existing.length ? `${SINGULAR[kind]}s: ${nameList(existing)}` : `there are none yet: run ${CREATOR[kind]} first`;
+  throw new ModelError(`${param}: no ${SINGULAR[kind]} named \`${name}\`; ${hint}`);
+}
+
+/** The model with the item added; a name already taken is refused. */
+export function addDefinition<K extends DefinitionKind>(model: Model, kind: K, item: Definitions[K][number]): Model {
+  if (names(model, kind).includes(item.name)) {
+    throw new ModelError(`params.name: a ${SINGULAR[kind]} named \`${item.name}\` exists already; choose another name`);
+  }
+  const list = [...model.definitions[kind], item] as Definitions[K];
+  return { ...model, definitions: { ...model.definitions, [kind]: list }, results: {} };
+}
+
+export function definitionCounts(model: Model): Record<DefinitionKind, number> {
+  const d = model.definitions;
+  return {
+    sets: d.sets.length,
+    materials: d.materials.length,
+    sections: d.sections.length,
+    boundary_conditions: d.boundary_conditions.length,
+    loads: d.loads.length,
+    steps: d.steps.length,
+  };
+}

@@ -1,0 +1,100 @@
+// From the model's definitions to what the solver and the deck writers take: element materials from
+// sections, prescribed DOFs from boundary conditions, nodal forces from loads (the solver's load functions).
+import { pressureLoad, spreadForce } from "../fem/loads.js";
+import type { StaticProblem } from "../fem/types.js";
+import { nodeCount } from "../mesh/types.js";
+import { sectionCoverage } from "./check.js";
+import { lookup } from "./definitions.js";
+import { ModelError } from "./errors.js";
+import { resolveSet, type ResolvedSet } from "./sets.js";
+import type { BoundaryConditionDefinition, Model, StepDefinition } from "./types.js";
+
+export function resolvedTarget(model: Model, setName: string, item: string): ResolvedSet {
+  const set = model.definitions.sets.find((s) => s.name === setName);
+  if (!set) throw new ModelError(`${item}: its set \`${setName}\` does not exist: run model.set.create`);
+  return resolveSet(set, model.mesh!.mesh, model.design?.design);
+}
+
+/** The held components (0..2) of a boundary condition and their values. */
+export function heldComponents(bc: BoundaryConditionDefinition): { component: number; value: number }[] {
+  if (bc.type === "fixed") return [0, 1, 2].map((component) => ({ component, value: 0 }));
+  return (["u1", "u2", "u3"] as const).flatMap((k, component) => (bc.components[k] === undefined ? [] : [{ component, value: bc.components[k]! }]));
+}
+
+/** Element → material index, refusing elements that no section covers. */
+export function elementMaterials(model: Model): { elementMaterial: Int32Array; materials: { young: number; poisson: number }[] } {
+  const { sectionOf, problems } = sectionCoverage(model);
+  if (problems.length > 0) throw new ModelError(`${problems[0].item}: ${problems[0].message}`);
+  const mesh = model.mesh!.mesh;
+  const materials = model.definitions.materials.map((m) => ({ young: m.elastic.young, poisson: m.elastic.poisson }));
+  const elementMaterial = new Int32Array(sectionOf.length);
+  let bare = 0;
+  let firstBare = -1;
+  for (let e = 0; e < sectionOf.length; e++) {
+    const s = sectionOf[e];
+    if (s < 0) {
+      bare++;
+      if (firstBare < 0) firstBare = e;
+      elementMaterial[e] = -1;
+      continue;
+    }
+    const section = model.definitions.sections[s];
+    elementMaterial[e] = model.definitions.materials.findIndex((m) => m.name === section.material);
+    if (elementMaterial[e] < 0) throw new ModelError(`section ${section.name}: material \`${section.material}\` does not exist: run model.material.create`);
+  }
+  if (bare > 0) {
+    const body = mesh.bodies[mesh.elementBody[firstBare]];
+    throw new ModelError(
+      `${bare} of ${sectionOf.length} elements have no section (element ${firstBare + 1}, body \`${body}\`, is one): run model.section.create for a set that covers them`,
+    );
+  }
+  return { elementMaterial, materials };
+}
+
+/** Prescribed DOFs of a step; two conditions holding one DOF at different values are refused by name. */
+export function stepPrescribed(model: Model, step: StepDefinition): Map<number, number> {
+  const prescribed = new Map<number, number>();
+  const owner = new Map<number, string>();
+  for (const name of step.boundary_conditions) {
+    const bc = lookup(model, "boundary_conditions", name, `step ${step.name}`);
+    const target = resolvedTarget(model, bc.target.set, `boundary condition ${bc.name}`);
+    if (target.nodes.length === 0) throw new ModelError(`boundary condition ${bc.name}: its set \`${bc.target.set}\` holds no nodes of the mesh`);
+    for (const { component, value } of heldComponents(bc)) {
+      for (const n of target.nodes) {
+        const dof = 3 * n + component;
+        const before = prescribed.get(dof);
+        if (before !== undefined && before !== value) {
+          throw new ModelError(
+            `step ${step.name}: boundary conditions \`${owner.get(dof)}\` and \`${bc.name}\` hold u${component + 1} of node ${n + 1} at different values (${before} and ${value})`,
+          );
+        }
+        prescribed.set(dof, value);
+        owner.set(dof, bc.name);
+      }
+    }
+  }
+  return prescribed;
+}
+
+/** Nodal forces (3 per node) of a step's loads. */
+export function stepForces(model: Model, step: StepDefinition): Float64Array {
+  const mesh = model.mesh!.mesh;
+  const forces = new Float64Array(3 * nodeCount(mesh));
+  for (const name of step.loads) {
+    const load = lookup(model, "loads", name, `step ${step.name}`);
+    const target = resolvedTarget(model, load.target.set, `load ${load.name}`);
+    if (load.type === "force") {
+      const spread = spreadForce(mesh, { facets: target.facets, nodes: target.nodes }, load.vector, forces);
+      if (!spread.ok) throw new ModelError(`load ${load.name} (set \`${load.target.set}\`): ${spread.error}`);
+    } else {
+      if (target.facets.element.length === 0) throw new ModelError(`load ${load.name}: its set \`${load.target.set}\` has no faces for the pressure to act on`);
+      pressureLoad(mesh, target.facets, load.magnitude, forces);
+    }
+  }
+  return forces;
+}
+
+export function staticProblem(model: Model, step: StepDefinition): StaticProblem {
+  const { elementMaterial, materials } = elementMaterials(model);
+  return { mesh: model.mesh!.mesh, elementMaterial, materials, prescribed: stepPrescribed(model, step), forces: stepForces(model, step) };
+}

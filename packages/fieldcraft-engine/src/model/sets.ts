@@ -1,0 +1,155 @@
+// Resolving a set's members (geometry names, node and element ids) against the mesh: pure, cached per mesh.
+import type { Design } from "../geometry/types.js";
+import { NODES_PER_ELEMENT, TET10_FACE_MIDS, TET_FACE_CORNERS, elementCount, nodeCount, type Mesh } from "../mesh/types.js";
+import { ModelError, nameList } from "./errors.js";
+import type { GeometryMember, SetDefinition } from "./types.js";
+
+export interface ResolvedSet {
+  /** 0-based node indices, sorted, unique. */
+  nodes: Int32Array;
+  /** 0-based element indices, sorted, unique (bodies and element ids; faces do not add their elements). */
+  elements: Int32Array;
+  /** Boundary facets (element, local side) the set covers. */
+  facets: { element: Int32Array; side: Uint8Array };
+}
+
+/** Does a face tag name match a requested face (exact, or a split piece `name#k` of it)? */
+export function faceNameMatches(tagName: string, requested: string): boolean {
+  return tagName === requested || (tagName.startsWith(requested + "#") && !requested.includes("#"));
+}
+
+export function facetNodes(mesh: Mesh, element: number, side: number): number[] {
+  const per = NODES_PER_ELEMENT[mesh.type];
+  const base = element * per;
+  const local = mesh.type === "C3D10" ? [...TET_FACE_CORNERS[side], ...TET10_FACE_MIDS[side]] : [...TET_FACE_CORNERS[side]];
+  return local.map((k) => mesh.elements[base + k]);
+}
+
+function sortedUnique(values: Iterable<number>): Int32Array {
+  const out = Int32Array.from(new Set(values));
+  out.sort();
+  return out;
+}
+
+function pointSegmentDistance(p: number[], a: number[], b: number[]): number {
+  const ab = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
+  const ap = [p[0] - a[0], p[1] - a[1], p[2] - a[2]];
+  const len2 = ab[0] ** 2 + ab[1] ** 2 + ab[2] ** 2;
+  const t = len2 > 0 ? Math.min(1, Math.max(0, (ap[0] * ab[0] + ap[1] * ab[1] + ap[2] * ab[2]) / len2)) : 0;
+  return Math.hypot(ap[0] - t * ab[0], ap[1] - t * ab[1], ap[2] - t * ab[2]);
+}
+
+const cache = new WeakMap<Mesh, WeakMap<SetDefinition, ResolvedSet>>();
+
+export function resolveSet(set: SetDefinition, mesh: Mesh, design: Design | undefined): ResolvedSet {
+  let perMesh = cache.get(mesh);
+  if (!perMesh) cache.set(mesh, (perMesh = new WeakMap()));
+  const hit = perMesh.get(set);
+  if (hit) return hit;
+  const resolved = resolveUncached(set, mesh, design);
+  perMesh.set(set, resolved);
+  return resolved;
+}
+
+function resolveUncached(set: SetDefinition, mesh: Mesh, design: Design | undefined): ResolvedSet {
+  const per = NODES_PER_ELEMENT[mesh.type];
+  const nodes: number[] = [];
+  const elements: number[] = [];
+  const facetE: number[] = [];
+  const facetS: number[] = [];
+  const nElements = elementCount(mesh);
+  const nNodes = nodeCount(mesh);
+  const addFacet = (f: number) => {
+    const e = mesh.boundary.element[f];
+    const s = mesh.boundary.side[f];
+    facetE.push(e);
+    facetS.push(s);
+    nodes.push(...facetNodes(mesh, e, s));
+  };
+  for (const member of set.geometry) {
+    const bodyIndex = mesh.bodies.indexOf(member.body);
+    if (bodyIndex < 0) throw new ModelError(`set \`${set.name}\`: the mesh has no body \`${member.body}\`; bodies: ${nameList(mesh.bodies)}`);
+    if ("face" in member) {
+      const tags = matchingTags(mesh, member.body, member.face);
+      if (tags.size === 0) throw new ModelError(`set \`${set.name}\`: the mesh has no face \`${member.face}\` on body \`${member.body}\``);
+      for (let f = 0; f < mesh.boundary.tag.length; f++) if (tags.has(mesh.boundary.tag[f])) addFacet(f);
+    } else if ("edge" in member) {
+      resolveEdge(set, member, mesh, design, nodes);
+    } else {
+      for (let e = 0; e < nElements; e++) {
+        if (mesh.elementBody[e] !== bodyIndex) continue;
+        elements.push(e);
+        for (let k = 0; k < per; k++) nodes.push(mesh.elements[e * per + k]);
+      }
+      for (let f = 0; f < mesh.boundary.tag.length; f++) if (mesh.elementBody[mesh.boundary.element[f]] === bodyIndex) addFacet(f);
+    }
+  }
+  for (const id of set.nodes) {
+    if (id < 1 || id > nNodes) throw new ModelError(`set \`${set.name}\`: node ${id} is not in the mesh (ids 1..${nNodes})`);
+    nodes.push(id - 1);
+  }
+  for (const id of set.elements) {
+    if (id < 1 || id > nElements) throw new ModelError(`set \`${set.name}\`: element ${id} is not in the mesh (ids 1..${nElements})`);
+    elements.push(id - 1);
+    for (let k = 0; k < per; k++) nodes.push(mesh.elements[(id - 1) * per + k]);
+  }
+  return {
+    nodes: sortedUnique(nodes),
+    elements: sortedUnique(elements),
+    facets: { element: Int32Array.from(facetE), side: Uint8Array.from(facetS) },
+  };
+}
+
+function matchingTags(mesh: Mesh, body: string, face: string): Set<number> {
+  const tags = new Set<number>();
+  mesh.faceTags.forEach((t, i) => {
+    if (t.body === body && faceNameMatches(t.face, face)) tags.add(i);
+  });
+  return tags;
+}
+
+function resolveEdge(set: SetDefinition, member: { body: string; edge: string }, mesh: Mesh, design: Design | undefined, out: number[]) {
+  const body = design?.bodies.find((b) => b.name === member.body);
+  const edge = body?.edges.find((e) => e.name === member.edge);
+  if (!body || !edge) throw new ModelError(`set \`${set.name}\`: no edge \`${member.edge}\` on body \`${member.body}\` in the open design`);
+  const diag = Math.hypot(...body.bbox.max.map((v, i) => v - body.bbox.min[i]));
+  const tol = 1e-7 * Math.max(diag, 1e-30);
+  const tags = matchingTags(mesh, member.body, edge.faces[0]);
+  const candidates = new Set<number>();
+  for (let f = 0; f < mesh.boundary.tag.length; f++) {
+    if (tags.has(mesh.boundary.tag[f])) for (const n of facetNodes(mesh, mesh.boundary.element[f], mesh.boundary.side[f])) candidates.add(n);
+  }
+  for (const n of candidates) {
+    const p = [mesh.nodes[3 * n], mesh.nodes[3 * n + 1], mesh.nodes[3 * n + 2]];
+    if (edge.segments.some(([a, b]) => pointSegmentDistance(p, a, b) <= tol)) out.push(n);
+  }
+}
+
+/** Checks that each geometry member names something the design (or, without one, the mesh) has. */
+export function validateMembers(members: GeometryMember[], design: Design | undefined, mesh: Mesh | undefined, path: string): void {
+  members.forEach((m, i) => {
+    const where = `${path}[${i}]`;
+    if (design) {
+      const body = design.bodies.find((b) => b.name === m.body);
+      if (!body) throw new ModelError(`${where}.body: no body named \`${m.body}\`; bodies: ${nameList(design.bodies.map((b) => b.name))}`);
+      if ("face" in m) {
+        const names = body.faces.map((f) => f.name);
+        if (!names.some((n) => faceNameMatches(n, m.face)))
+          throw new ModelError(`${where}.face: body \`${m.body}\` has no face named \`${m.face}\`; faces: ${nameList(names)}`);
+      }
+      if ("edge" in m) {
+        const names = body.edges.map((e) => e.name);
+        if (!names.includes(m.edge)) throw new ModelError(`${where}.edge: body \`${m.body}\` has no edge named \`${m.edge}\`; edges: ${nameList(names)}`);
+      }
+      return;
+    }
+    if (!mesh) throw new ModelError(`${where}: geometry members need a design or a mesh: run geometry.open first`);
+    if (!mesh.bodies.includes(m.body)) throw new ModelError(`${where}.body: no body named \`${m.body}\`; bodies: ${nameList(mesh.bodies)}`);
+    if ("face" in m) {
+      const names = [...new Set(mesh.faceTags.filter((t) => t.body === m.body).map((t) => t.face))];
+      if (!names.some((n) => faceNameMatches(n, m.face)))
+        throw new ModelError(`${where}.face: body \`${m.body}\` has no face named \`${m.face}\`; faces: ${nameList(names)}`);
+    }
+    if ("edge" in m) throw new ModelError(`${where}.edge: edges need the design, which is not open: run geometry.open first`);
+  });
+}

@@ -1,0 +1,79 @@
+// The seed's typical session, command for command, through session.execute on the stepped block of the corpus.
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { createSession, nodeCount } from "../src/index.js";
+import { ok } from "./session-helpers.js";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const STEPS = path.join(here, "corpus", "stepped-block", "steps.solidcraft");
+
+/** The batch of set-up commands exactly as the seed writes them. */
+export const SEED_BATCH = [
+  { command: "model.units", params: { system: "mm-t-s-N-MPa" } },
+  { command: "model.set.create", params: { name: "all", geometry: [{ body: "Steps" }] } },
+  { command: "model.set.create", params: { name: "root", geometry: [{ body: "Steps", face: "F1:-x" }] } },
+  { command: "model.set.create", params: { name: "tip", geometry: [{ body: "Steps", face: "F1:+x" }] } },
+  { command: "model.material.create", params: { name: "Steel", elastic: { type: "isotropic", young: 210000, poisson: 0.3 }, density: 7.85e-9 } },
+  { command: "model.section.create", params: { name: "solid", set: "all", material: "Steel", kind: { type: "solid" } } },
+  { command: "model.boundary_condition.create", params: { name: "clamp", type: "fixed", target: { set: "root" } } },
+  { command: "model.load.create", params: { name: "push", type: "force", target: { set: "tip" }, vector: [0, 0, -1000] } },
+  { command: "model.step.create", params: { name: "Load", procedure: { type: "static" }, boundary_conditions: ["clamp"], loads: ["push"] } },
+];
+
+describe("the seed's typical session", () => {
+  it("opens, inspects, meshes, sets up, solves, contours and balances reactions", async () => {
+    const s = createSession();
+    const opened = await ok(s, "geometry.open", { path: STEPS });
+    expect(opened.bodies.map((b: { name: string }) => b.name)).toEqual(["Steps"]);
+
+    const bodies = await ok(s, "geometry.bodies");
+    const faces = bodies.bodies[0].faces.map((f: { name: string }) => f.name);
+    expect(faces).toEqual(expect.arrayContaining(["F1:-x", "F1:+x", "F1:-z", "F2:+z"]));
+    const root = bodies.bodies[0].faces.find((f: { name: string }) => f.name === "F1:-x");
+    expect(root.area).toBeCloseTo(20 * 10, 9);
+    expect(bodies.bodies[0].volume).toBeCloseTo(100 * 20 * 10 + 50 * 20 * 10, 6);
+    expect(bodies.bodies[0].edges.length).toBeGreaterThan(0);
+
+    const meshed = await ok(s, "mesh.tet.generate", { body: "Steps", tolerance: 0.5 });
+    expect(meshed.mesh.type).toBe("C3D10");
+
+    for (const { command, params } of SEED_BATCH) await ok(s, command, params);
+    const check = await ok(s, "model.check");
+    expect(check.errors).toEqual([]);
+    expect(check.progress.next).toEqual({ stage: "solved", command: "solve.static" });
+
+    const solved = await ok(s, "solve.static", { step: "Load" });
+    expect(solved.steps[0].step).toBe("Load");
+    expect(solved.steps[0].solver.relative_residual).toBeLessThan(1e-6);
+
+    const shown = await ok(s, "results.contour", { step: "Load", field: "displacement" });
+    const max = shown.contour.range.max;
+    expect(shown.contour.field).toBe("displacement");
+    const mesh = s.model().mesh!.mesh;
+    expect(max.node).toBeGreaterThanOrEqual(1);
+    expect(max.node).toBeLessThanOrEqual(nodeCount(mesh));
+    // The largest displacement is at the free end (x = 100), and the probe at that node agrees.
+    expect(mesh.nodes[3 * (max.node - 1)]).toBeCloseTo(100, 9);
+    const probe = await ok(s, "solve.probe", { step: "Load", nodes: [max.node] });
+    expect(probe.nodes[0].displacement.magnitude).toBe(max.value);
+    expect(probe.nodes[0].displacement.u3).toBeLessThan(0);
+
+    // Cantilever of a stepped section: the tip deflection lies between those of the thin and the thick beam
+    // (Euler-Bernoulli, E 210000, L 100, b 20, h 10 or 20: 1000*100^3/(3*E*b*h^3/12)).
+    const beam = (h: number) => (1000 * 100 ** 3) / (3 * 210000 * ((20 * h ** 3) / 12));
+    expect(max.value).toBeGreaterThan(beam(20));
+    expect(max.value).toBeLessThan(beam(10) * 1.2);
+
+    const reactions = await ok(s, "results.reactions", { step: "Load" });
+    expect(reactions.sets.map((r: { set: string }) => r.set)).toEqual(["root"]);
+    const rz = reactions.sets[0].force[2];
+    expect(Math.abs(rz - 1000) / 1000).toBeLessThan(1e-9);
+    expect(Math.abs(reactions.total.force[0]) / 1000).toBeLessThan(1e-9);
+    expect(Math.abs(reactions.total.force[1]) / 1000).toBeLessThan(1e-9);
+    expect(reactions.relative_imbalance).toBeLessThan(1e-9);
+    // Moment balance about the root: the load's moment (1000 N at x = 100) is taken by the clamp.
+    const about = await ok(s, "results.reactions", { step: "Load", sets: ["root"], about: [0, 10, 5] });
+    expect(Math.abs(about.sets[0].moment[1] + 1000 * 100) / 1e5).toBeLessThan(1e-6);
+  });
+});
