@@ -1,0 +1,177 @@
+// LS-DYNA keyword deck (implicit linear static) from the solver-neutral DeckModel; ids are index + 1.
+// Steps become unit time intervals: the k-th written step is solved at time k, its loads ride a curve that is
+// 1 at time k and 0 at the neighbouring step times, so each step's state holds exactly that step's loads (linear statics
+// has no memory). Supports must then be the same in every written step; a prescribed value may vary by step.
+import { NODES_PER_ELEMENT, TET10_FACE_MIDS, TET_FACE_CORNERS } from "../mesh/types.js";
+import { fitInt, fitReal, nodalForces, right, sectionOfElements, selectSteps } from "./fields.js";
+import type { DeckModel, DeckStep } from "./types.js";
+
+export interface LsDynaDeckOptions {
+  /** Names of the steps to write (default: all, in the model's order). */
+  steps?: string[];
+}
+
+/** Element formulations (*SECTION_SOLID ELFORM): 1-point constant-strain tet, and the 10-node tet. */
+export const LSDYNA_ELFORM = { C3D4: 10, C3D10: 16 } as const;
+
+const i8 = (n: number) => right(fitInt(n, 8), 8);
+const i10 = (n: number) => right(fitInt(n, 10), 10);
+const f10 = (x: number) => right(fitReal(x, 10), 10);
+const f16 = (x: number) => right(fitReal(x, 16), 16);
+const f20 = (x: number) => right(fitReal(x, 20), 20);
+const title = (s: string) => s.replace(/[\r\n]+/g, " ").slice(0, 80);
+
+/** Ids in rows of 8 fields of 10 (set lists). */
+function idRows(ids: number[]): string[] {
+  const rows: string[] = [];
+  for (let i = 0; i < ids.length; i += 8) rows.push(ids.slice(i, i + 8).map(i10).join(""));
+  return rows;
+}
+
+function boundaryKey(step: DeckStep): string {
+  return JSON.stringify(step.boundaries.map((b) => [b.nset, [...new Set(b.components)].sort()]).sort());
+}
+
+export function writeLsDynaDeck(model: DeckModel, options: LsDynaDeckOptions = {}): string {
+  const { mesh } = model;
+  const npe = NODES_PER_ELEMENT[mesh.type];
+  const nn = mesh.nodes.length / 3;
+  const ne = mesh.elements.length / npe;
+  const steps = selectSteps(model, options.steps);
+  const sectionOf = sectionOfElements(model);
+  if (steps.length > 1) {
+    const first = boundaryKey(steps[0]);
+    const other = steps.find((s) => boundaryKey(s) !== first);
+    if (other) {
+      throw new Error(
+        `LS-DYNA decks hold one set of supports for all steps, but step "${other.name}" holds different sets or components than "${steps[0].name}": write those steps in separate decks (steps: [...])`,
+      );
+    }
+  }
+  const nsetIds = new Map(model.nsets.map((s, k) => [s.name, k + 1]));
+  const out: string[] = [];
+  out.push("*KEYWORD", `$ units: ${title(model.units)}`, "*TITLE", title(model.heading));
+
+  // Implicit linear statics: one unit time step per analysis step.
+  out.push("*CONTROL_IMPLICIT_GENERAL", "$   imflag       dt0", i10(1) + f10(1));
+  out.push("*CONTROL_IMPLICIT_SOLUTION", "$   nsolvr", i10(1));
+  out.push("*CONTROL_IMPLICIT_SOLVER", "$   lsolvr", i10(0));
+  out.push("*CONTROL_TERMINATION", "$   endtim", f10(Math.max(1, steps.length)));
+  out.push("*DATABASE_BINARY_D3PLOT", "$       dt", f10(1));
+
+  out.push("*NODE", "$    nid               x               y               z      tc      rc");
+  for (let i = 0; i < nn; i++) out.push(i8(i + 1) + f16(mesh.nodes[3 * i]) + f16(mesh.nodes[3 * i + 1]) + f16(mesh.nodes[3 * i + 2]) + i8(0) + i8(0));
+
+  // A part per section: its section and material ids are the section's and material's numbers.
+  model.materials.forEach((m, k) => {
+    out.push("*MAT_ELASTIC_TITLE", title(m.name), "$      mid        ro         e        pr");
+    out.push(i10(k + 1) + f10(m.density ?? 0) + f10(m.young) + f10(m.poisson));
+  });
+  model.sections.forEach((s, k) => {
+    const mid = model.materials.findIndex((m) => m.name === s.material) + 1;
+    out.push("*SECTION_SOLID", "$    secid    elform", i10(k + 1) + i10(LSDYNA_ELFORM[mesh.type]));
+    out.push("*PART", title(s.elset), "$      pid     secid       mid", i10(k + 1) + i10(k + 1) + i10(mid));
+  });
+
+  // Two-card *ELEMENT_SOLID: EID PID, then N1..N10 (a 4-node tet repeats N4 up to N8, the degenerate form).
+  out.push("*ELEMENT_SOLID", "$    eid     pid", "$     n1      n2      n3      n4      n5      n6      n7      n8      n9     n10");
+  for (let e = 0; e < ne; e++) {
+    out.push(i8(e + 1) + i8(sectionOf[e] + 1));
+    const nodes: number[] = [];
+    for (let a = 0; a < npe; a++) nodes.push(mesh.elements[e * npe + a] + 1);
+    if (npe === 4) while (nodes.length < 8) nodes.push(nodes[3]);
+    out.push(nodes.map(i8).join(""));
+  }
+
+  for (const set of model.nsets) {
+    out.push("*SET_NODE_LIST_TITLE", title(set.name), "$      sid", i10(nsetIds.get(set.name)!), ...idRows(Array.from(set.nodes, (n) => n + 1)));
+  }
+
+  // Step curves: 1 at the step's own time (k + 1 for the k-th, from 0), 0 at its neighbours' times.
+  const curveOf = (k: number) => 1000 + k + 1;
+  if (steps.some((s) => s.cloads.length > 0 || s.pressures.length > 0)) {
+    steps.forEach((step, k) => {
+      out.push("*DEFINE_CURVE_TITLE", title(`step ${step.name}`), "$     lcid", i10(curveOf(k)));
+      const points: [number, number][] = [];
+      if (k > 0) points.push([0, 0]);
+      points.push([k, 0], [k + 1, 1], [k + 2, 0]);
+      for (const [t, v] of points) out.push(f20(t) + f20(v));
+    });
+  }
+
+  // Supports, from the first written step (all steps hold the same sets). Fixed: SPC; prescribed: motion.
+  const motionCurve = 2000;
+  let nextMotion = motionCurve;
+  const first = steps[0];
+  if (first) {
+    first.boundaries.forEach((b, bi) => {
+      const sid = nsetIds.get(b.nset);
+      if (sid === undefined) throw new Error(`step "${first.name}": boundary condition on node set "${b.nset}", which is not defined`);
+      const comps = [...new Set(b.components)].sort();
+      if (comps.some((c) => c < 1 || c > 3)) throw new Error(`step "${first.name}": components of "${b.nset}" must be 1, 2 or 3`);
+      const values = steps.map((s) => s.boundaries.find((o) => o.nset === b.nset && JSON.stringify([...new Set(o.components)].sort()) === JSON.stringify(comps))!.value);
+      if (values.every((v) => v === 0)) {
+        out.push("*BOUNDARY_SPC_SET", "$     nsid       cid      dofx      dofy      dofz", i10(sid) + i10(0) + [1, 2, 3].map((c) => i10(comps.includes(c) ? 1 : 0)).join(""));
+        return;
+      }
+      // Prescribed displacement: a curve through each step's value at its time (SF 1).
+      const lcid = ++nextMotion;
+      out.push("*DEFINE_CURVE_TITLE", title(`support ${b.nset} ${bi + 1}`), "$     lcid", i10(lcid));
+      out.push(f20(0) + f20(0));
+      values.forEach((v, k) => out.push(f20(k + 1) + f20(v)));
+      for (const c of comps) {
+        out.push("*BOUNDARY_PRESCRIBED_MOTION_SET", "$     nsid       dof       vad      lcid        sf", i10(sid) + i10(c) + i10(2) + i10(lcid) + f10(1));
+      }
+    });
+  }
+
+  let segmentSet = 0;
+  steps.forEach((step, k) => {
+    const lcid = curveOf(k);
+    const forces = nodalForces(step);
+    const extra = new Map<number, [number, number, number]>();
+    const segmentsByValue = new Map<number, number[][]>();
+    for (const p of step.pressures) {
+      const corners = TET_FACE_CORNERS[p.side];
+      if (!corners) throw new Error(`step "${step.name}": pressure side ${p.side} is not 0..3`);
+      const c = corners.map((a) => mesh.elements[p.element * npe + a]);
+      if (npe === 4) {
+        // LS-DYNA pushes a positive pressure against the right-hand normal of N1-N2-N3: order it outward.
+        const list = segmentsByValue.get(p.value) ?? [];
+        list.push([c[0] + 1, c[2] + 1, c[1] + 1, c[1] + 1]);
+        segmentsByValue.set(p.value, list);
+      } else {
+        // A 6-node face under uniform pressure loads only its mid-edge nodes, each with a third of p * area,
+        // into the element: exact for straight-sided tets and independent of how a solver treats 6-node segments.
+        const P = c.map((n) => [mesh.nodes[3 * n], mesh.nodes[3 * n + 1], mesh.nodes[3 * n + 2]]);
+        const u = [P[1][0] - P[0][0], P[1][1] - P[0][1], P[1][2] - P[0][2]];
+        const v = [P[2][0] - P[0][0], P[2][1] - P[0][1], P[2][2] - P[0][2]];
+        // u x v is twice the area along the inward normal (Abaqus face order winds inward).
+        const n = [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]];
+        for (const m of TET10_FACE_MIDS[p.side]) {
+          const node = mesh.elements[p.element * npe + m];
+          const f = extra.get(node) ?? [0, 0, 0];
+          for (let a = 0; a < 3; a++) f[a] += (p.value * n[a]) / 6;
+          extra.set(node, f);
+        }
+      }
+    }
+    if (forces.length > 0 || extra.size > 0) {
+      out.push(`$ step ${title(step.name)}: nodal forces`, "*LOAD_NODE_POINT", "$      nid       dof      lcid        sf");
+      for (const f of forces) for (let a = 0; a < 3; a++) if (f.vector[a] !== 0) out.push(i10(f.node + 1) + i10(a + 1) + i10(lcid) + f10(f.vector[a]));
+      if (extra.size > 0) out.push("$ pressure on 10-node tet faces as consistent nodal forces");
+      for (const [node, f] of [...extra.entries()].sort((a, b) => a[0] - b[0])) {
+        for (let a = 0; a < 3; a++) if (f[a] !== 0) out.push(i10(node + 1) + i10(a + 1) + i10(lcid) + f10(f[a]));
+      }
+    }
+    for (const [value, segments] of segmentsByValue) {
+      const ssid = ++segmentSet;
+      out.push("*SET_SEGMENT_TITLE", title(`step ${step.name} pressure ${segmentSet}`), "$      sid", i10(ssid));
+      for (const s of segments) out.push(s.map(i10).join(""));
+      out.push("*LOAD_SEGMENT_SET", "$     ssid      lcid        sf", i10(ssid) + i10(lcid) + f10(value));
+    }
+  });
+  out.push("*END");
+  return out.join("\n") + "\n";
+}
+
