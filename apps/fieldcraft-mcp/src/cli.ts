@@ -1,2 +1,45 @@
 #!/usr/bin/env node
-export {};
+// fieldcraft-mcp: flags → roots → backend → server on stdio. stdout is the protocol's alone.
+import { serveStdio } from "@mcp-wrappers/mcp-core";
+import { parseOptions, USAGE } from "./cli/options.js";
+import { resolveRoots } from "./cli/roots.js";
+import { createFileAccess, hostPathStyle, nodeFsProbe } from "./confinement/index.js";
+import { openBackend } from "./backend/open.js";
+import { connectBridgedBackend } from "./backend/bridged/index.js";
+import { fieldcraftServer, SERVER_VERSION } from "./server/define.js";
+
+// Nothing but protocol messages may reach stdout, whatever a library logs.
+console.log = console.error;
+console.info = console.error;
+console.debug = console.error;
+
+function fail(message: string): never {
+  process.stderr.write(`fieldcraft-mcp: ${message}\n`);
+  process.exit(2);
+}
+
+async function main(argv: readonly string[]): Promise<void> {
+  const parsed = parseOptions(argv);
+  if (parsed.kind === "help") {
+    process.stdout.write(USAGE);
+    return;
+  }
+  if (parsed.kind === "error") fail(parsed.error);
+  const cwd = process.cwd();
+  const style = hostPathStyle();
+  const roots = resolveRoots(parsed.options, cwd, style);
+  if (!roots.ok) fail(roots.error);
+  const fileAccess = createFileAccess(roots.roots, { cwd, fs: nodeFsProbe, style });
+  const backend = await openBackend(parsed.options, {
+    fileAccess,
+    version: SERVER_VERSION,
+    connectBridged: (target) => connectBridgedBackend(target),
+    note: (message) => process.stderr.write(`fieldcraft-mcp: ${message}\n`),
+  });
+  await serveStdio(await fieldcraftServer(backend));
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  process.stderr.write(`fieldcraft-mcp: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

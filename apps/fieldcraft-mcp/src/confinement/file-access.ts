@@ -9,7 +9,8 @@ export type AccessCheck = { ok: true; path: string } | { ok: false; error: strin
 
 export function checkAccess(access: Access, raw: string, roots: Roots, env: ResolveEnv): AccessCheck {
   if (typeof raw !== "string") return { ok: false, error: rejected("the path is not a string", String(raw)) };
-  if (!isConfined(roots)) return { ok: true, path: raw };
+  // Unconfined: every path allowed, made absolute against the server's working folder.
+  if (!isConfined(roots)) return { ok: true, path: env.style.ops.resolve(env.cwd, raw) };
   const shown = displayPath(raw.replace(/\0/g, "\\0"), env);
   const root = access === "read" ? roots.read : roots.write;
   if (root === undefined) return { ok: false, error: notGranted(access, shown) };

@@ -90,7 +90,10 @@ export function showResultsTool({ backend, catalogue }: ToolDeps): ToolRow | nul
       const options = engineOptions(ctx);
       const contour = await backend.execute("results.contour", defined(args), options);
       if (!contour.ok) return outcomeResult(contour);
-      const reply: Record<string, unknown> = { contour: contour.result };
+      // results.contour answers `{ contour: {...} }`; anything else is kept under `contour`.
+      const shown = contour.result as Record<string, unknown> | null;
+      const reply: Record<string, unknown> =
+        shown !== null && typeof shown === "object" && "contour" in shown ? { ...shown } : { contour: contour.result };
       // Modes and frames are listed by their own commands, when the engine has them and the call asks for one.
       for (const [key, command, wanted] of [
         ["modes", "results.modes", args.mode !== undefined],

@@ -63,12 +63,14 @@ export function batchTool({ backend }: ToolDeps): ToolRow {
       const results: { index: number; command: string; result: unknown }[] = [];
       for (const [index, { command, params }] of commands.entries()) {
         if (ctx.signal.aborted) break;
-        const outcome = await backend.execute(command, params ?? {}, engineOptions(ctx));
+        // Steps report their own progress only through the batch's count, which stays monotonic.
+        const outcome = await backend.execute(command, params ?? {}, { signal: ctx.signal });
         if (!outcome.ok) {
           const failed = { index, command, error: outcome.error, ...(outcome.details === undefined ? {} : { details: outcome.details }) };
           return jsonResult({ ok: false, completed: results.length, total: commands.length, results, failed }, { isError: true });
         }
         results.push({ index, command, result: outcome.result });
+        ctx.progress({ progress: index + 1, total: commands.length, message: command });
       }
       return jsonResult({ ok: true, completed: results.length, total: commands.length, results });
     },

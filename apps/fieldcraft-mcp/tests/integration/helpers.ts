@@ -1,0 +1,72 @@
+// Starting the built binary and talking to it the way a client does: the SDK Client over stdio, or raw lines.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { RawDriver } from "@mcp-wrappers/mcp-core/testing";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const BIN = path.resolve(here, "../../dist/cli.js");
+export const CORPUS = path.resolve(here, "../../../../packages/fieldcraft-engine/tests/corpus");
+
+export function tempDir(prefix: string): string {
+  return fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
+}
+
+export interface Started {
+  client: Client;
+  stderr: () => string;
+  close: () => Promise<void>;
+}
+
+export async function startClient(args: string[] = [], cwd?: string): Promise<Started> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, ...args], cwd, stderr: "pipe" });
+  let stderr = "";
+  transport.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString("utf8");
+  });
+  const client = new Client({ name: "fieldcraft-mcp-tests", version: "1" });
+  await client.connect(transport);
+  return { client, stderr: () => stderr, close: () => client.close() };
+}
+
+export function startRaw(args: string[] = [], cwd?: string): RawDriver {
+  return RawDriver.spawn({ command: process.execPath, args: [BIN, ...args], cwd });
+}
+
+export interface CallOutcome {
+  isError: boolean;
+  text: string;
+  json: any;
+  content: any[];
+}
+
+/** Calls a tool and reads its first text block as JSON where it is JSON. */
+export async function call(client: Client, name: string, args: Record<string, unknown> = {}, timeout = 120_000): Promise<CallOutcome> {
+  const result = (await client.callTool({ name, arguments: args }, undefined, { timeout })) as { content: any[]; isError?: boolean };
+  const textBlock = result.content.find((block) => block.type === "text");
+  const text = textBlock?.text ?? "";
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { isError: result.isError === true, text, json, content: result.content };
+}
+
+/** Every file below a folder (links listed, not followed), for proving nothing was written where it must not be. */
+export function listTree(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (at: string) => {
+    for (const entry of fs.readdirSync(at, { withFileTypes: true })) {
+      const full = path.join(at, entry.name);
+      out.push(path.relative(dir, full));
+      if (entry.isDirectory()) walk(full);
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
