@@ -43,7 +43,7 @@ describe("catalogue", () => {
     for (const id of [
       "model.info", "model.activity", "model.check", "model.units", "model.set.create", "model.material.create",
       "model.section.create", "model.boundary_condition.create", "model.load.create", "model.step.create",
-      "geometry.open", "geometry.bodies", "mesh.tet.generate", "solve.static", "solve.probe", "results.contour",
+      "geometry.open", "geometry.bodies", "mesh.tet.generate", "mesh.quality", "solve.static", "solve.probe", "results.contour",
       "results.reactions", "deck.write", "file.open", "file.save", "file.save_as", "file.sample", "edit.undo", "edit.redo",
     ]) {
       expect(byId.has(id), id).toBe(true);

@@ -147,4 +147,86 @@ describe(".fieldcraft files", () => {
     expect(opened.warnings[0]).toMatch(/the design .*block\.solidcraft was not opened \(automation path rejected: outside the read root/);
     expect(s.model().design).toBeUndefined();
   });
+
+  it("round-trips a meshed, set-up sample bit for bit (embedded design, mesh arrays) and solves the same after reopening", async () => {
+    const s = createSession();
+    await ok(s, "file.sample", { name: "stepped-block" });
+    const file = path.join(dir, "sample.fieldcraft");
+    await ok(s, "file.save_as", { path: file });
+    const json = JSON.parse(await fs.readFile(file, "utf8"));
+    expect(json.design.embedded.bodies[0].name).toBe("Steps");
+    expect(typeof json.mesh.nodes).toBe("string");
+    const t = createSession();
+    const opened = await ok(t, "file.open", { path: file });
+    expect(opened.warnings).toEqual([]);
+    expect(opened.check.ok).toBe(true);
+    expect(t.digest()).toBe(s.digest());
+    const a = await ok(s, "solve.static");
+    const b = await ok(t, "solve.static");
+    expect(b.steps[0].max_displacement).toEqual(a.steps[0].max_displacement);
+    // Results are not saved: a reopened model has none until it is solved again.
+    await ok(t, "file.save");
+    const u = createSession();
+    await ok(u, "file.open", { path: file });
+    expect((await u.execute("results.contour", {})).ok).toBe(false);
+  });
+
+  it("opens a model whose stored mesh is damaged without the mesh, saying so", async () => {
+    const s = createSession();
+    await ok(s, "file.sample", { name: "stepped-block" });
+    const file = path.join(dir, "damaged-mesh.fieldcraft");
+    await ok(s, "file.save_as", { path: file });
+    const json = JSON.parse(await fs.readFile(file, "utf8"));
+    const elements = new Int32Array(Buffer.from(json.mesh.elements, "base64").buffer.slice(0));
+    elements[7] = 1e9;
+    json.mesh.elements = Buffer.from(elements.buffer).toString("base64");
+    await fs.writeFile(file, JSON.stringify(json));
+    const t = createSession();
+    const opened = await ok(t, "file.open", { path: file });
+    expect(opened.warnings[0]).toMatch(/the mesh was not opened .*an element refers to a node that does not exist/);
+    expect(t.model().mesh).toBeUndefined();
+    expect(t.model().definitions.sets).toHaveLength(3);
+  });
+
+  it("makes file.open undoable like any change", async () => {
+    const s = createSession();
+    await ok(s, "file.sample", { name: "stepped-block" });
+    const file = path.join(dir, "undo.fieldcraft");
+    await ok(s, "file.save_as", { path: file });
+    const t = createSession();
+    await ok(t, "model.units", { system: "m-kg-s-N-Pa" });
+    const before = t.digest();
+    await ok(t, "file.open", { path: file });
+    expect(t.digest()).toBe(s.digest());
+    await ok(t, "edit.undo");
+    expect(t.digest()).toBe(before);
+  });
+
+  it("reopens a design keeping the model, or starting a new one, and says what no longer resolves", async () => {
+    const s = createSession();
+    const first = path.join(dir, "block.solidcraft");
+    await ok(s, "geometry.open", { path: first });
+    await ok(s, "mesh.tet.generate", { size: 4, order: 1 });
+    await ok(s, "model.set.create", { name: "end", geometry: [{ body: "Block", face: "F2:+x" }] });
+    const edited = path.join(dir, "edited.solidcraft");
+    await fs.writeFile(edited, JSON.stringify({ ...design, bodies: [{ name: "Block", features: [design.bodies[0].features[0]] }] }));
+    const kept = await ok(s, "geometry.open", { path: edited });
+    expect(kept).toMatchObject({ model: "keep", related: true, stale: { mesh_bodies: [], sets: ["end"] } });
+    expect(s.model().mesh).toBeDefined();
+    const other = path.join(dir, "other.solidcraft");
+    await fs.writeFile(other, JSON.stringify({ ...design, bodies: [{ name: "Other", features: [design.bodies[0].features[0]] }] }));
+    const unrelated = await ok(s, "geometry.open", { path: other });
+    expect(unrelated).toMatchObject({ related: false, stale: { mesh_bodies: ["Block"], sets: ["end"] } });
+    const fresh = await ok(s, "geometry.open", { path: other, model: "new" });
+    expect(fresh).toMatchObject({ model: "new", related: true, stale: { mesh_bodies: [], sets: [] } });
+    expect(s.model().mesh).toBeUndefined();
+    expect(s.model().definitions.sets).toEqual([]);
+  });
+
+  it("refuses a design it cannot read, naming the problem", async () => {
+    const s = createSession();
+    const bad = path.join(dir, "bad.solidcraft");
+    await fs.writeFile(bad, JSON.stringify({ format: "solidcraft/9", units: "mm", bodies: [] }));
+    expect((await refused(s, "geometry.open", { path: bad })).error).toMatch(/solidcraft\/9.*newer/);
+  });
 });

@@ -12,6 +12,7 @@ import { solveProbeCommand } from "./solve/probe.js";
 import { resultsContourCommand } from "./results/contour.js";
 import { resultsReactionsCommand } from "./results/reactions.js";
 import { deckWriteCommand } from "./deck/write.js";
+import { meshQualityCommand } from "./mesh/quality.js";
 import { editRedoCommand } from "./edit/redo.js";
 import { editUndoCommand } from "./edit/undo.js";
 import { modelActivityCommand } from "./model/activity.js";
@@ -39,6 +40,7 @@ export const COMMANDS: AnyCommandRow[] = [
   geometryOpenCommand,
   geometryBodiesCommand,
   meshTetGenerateCommand,
+  meshQualityCommand,
   solveStaticCommand,
   solveProbeCommand,
   resultsContourCommand,

@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { meshQuality } from "../../mesh/quality.js";
+import { defineCommand } from "../types.js";
+
+export const meshQualityCommand = defineCommand({
+  id: "mesh.quality",
+  label: "Mesh quality",
+  description:
+    "Element quality of the mesh: edge ratios (longest / shortest edge), dihedral angles in degrees, inverted elements, and the worst elements by smallest dihedral angle (1-based ids).",
+  params: z.object({ worst: z.number().int().min(0).max(1000).default(10).describe("How many of the worst elements to list") }).strict(),
+  requires: ["mesh"],
+  effects: { mutates: false, reads: false, writes: false },
+  run(ctx, params) {
+    const q = meshQuality(ctx.model.mesh!.mesh, params.worst);
+    return {
+      result: {
+        type: q.type,
+        elements: q.elements,
+        nodes: q.nodes,
+        edge_ratio: q.edgeRatio,
+        dihedral: q.dihedral,
+        inverted: q.inverted,
+        worst: q.worst.map((w) => ({ element: w.index + 1, body: w.body, min_dihedral: w.minDihedral, max_dihedral: w.maxDihedral, edge_ratio: w.edgeRatio, volume: w.volume })),
+      },
+    };
+  },
+});
