@@ -7,7 +7,7 @@ import { errorResult } from "../results/helpers.js";
 import { gateResult } from "../results/gate.js";
 import type { ToolResult } from "../results/types.js";
 import type { ToolContext } from "../tools/context.js";
-import type { ToolRow } from "../tools/tool.js";
+import type { ToolRow, Validation } from "../tools/tool.js";
 import { decodeUtf8Line } from "../transport/decode.js";
 import type { LineEvent } from "../transport/line-reader.js";
 import type { ResourceContent, ServerDefinition } from "./definition.js";
@@ -196,8 +196,15 @@ export class Session {
     const version = this.#version;
     const structured = supportsStructured(version);
     const raw = (args ?? {}) as Record<string, unknown>;
-    const checked = row.validate(raw);
+    let checked: Validation<unknown>;
+    try {
+      checked = row.validate(raw);
+    } catch (error) {
+      // A crashing validator is the server's fault, yet the client still gets a result, not -32603.
+      return resultLine(id, serializeResult(errorResult(`Tool \`${row.name}\` failed while checking its arguments: ${describe(error)}`), structured));
+    }
     if (!checked.ok) return this.#refuseArguments(id, row, checked.message, structured);
+    const value = checked.value;
 
     const call = this.#register(id);
     const ctx: ToolContext = {
@@ -207,7 +214,7 @@ export class Session {
       structured,
       requestId: id,
     };
-    const job = (): Promise<ToolResult | undefined> => runTool(row, checked.value, ctx);
+    const job = (): Promise<ToolResult | undefined> => runTool(row, value, ctx);
     return this.#queues.run(row.queue, call.controller.signal, job, undefined).then((result) => {
       this.#unregister(id, call);
       if (call.cancelled || result === undefined) return null;

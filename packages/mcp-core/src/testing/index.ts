@@ -1,2 +1,6 @@
 /** @mcp-wrappers/mcp-core/testing: drive any stdio MCP server by raw lines and check it against the rules. */
 export { RawDriver, isReplyTo, type RpcMessage, type SpawnSpec, type ExitStatus } from "./raw-driver.js";
+export {
+  conformanceCases, runConformance,
+  type ConformanceCase, type ConformanceOptions, type TestRegistrar, type ToolCallSpec, type SlowToolSpec, type InvalidArgumentsSpec,
+} from "./conformance/index.js";

@@ -51,6 +51,7 @@ export class RawDriver {
   #stderr = "";
   #stdoutTail = "";
   #cursor = 0;
+  #taken = new Set<unknown>();
   #nextId = 1;
   #waiters = new Set<Waiter>();
   #exit: ExitStatus | undefined;
@@ -153,12 +154,18 @@ export class RawDriver {
     return reply;
   }
 
-  /** The next message not yet taken by `next()` (any kind, in arrival order). */
+  /** The next message, in arrival order, not already taken by `next()` or `waitFor()`. */
   next(timeoutMs = DEFAULT_TIMEOUT_MS): Promise<unknown> {
-    if (this.#cursor < this.messages.length) return Promise.resolve(this.messages[this.#cursor++]);
-    const index = this.messages.length;
-    return this.#wait((m) => this.messages.indexOf(m, index) >= 0, timeoutMs, "the next message").then((m) => {
-      this.#cursor = this.messages.indexOf(m, index) + 1;
+    for (let i = this.#cursor; i < this.messages.length; i++) {
+      const message = this.messages[i];
+      if (!this.#taken.has(message)) {
+        this.#cursor = i + 1;
+        return Promise.resolve(this.#take(message));
+      }
+    }
+    this.#cursor = this.messages.length;
+    return this.#wait((m) => !this.#taken.has(m), timeoutMs, "the next message").then((m) => {
+      this.#cursor = this.messages.indexOf(m) + 1;
       return m;
     });
   }
@@ -168,11 +175,16 @@ export class RawDriver {
     return this.waitForMessage((m) => isReplyTo(m, id), timeoutMs, `the reply to id ${JSON.stringify(id)}`) as Promise<RpcMessage>;
   }
 
-  /** The first message (received or to come) matching `match`. */
+  /** The first message not yet taken (received or to come) matching `match`; it is taken. */
   waitForMessage(match: (message: unknown) => boolean, timeoutMs = DEFAULT_TIMEOUT_MS, what = "a matching message"): Promise<unknown> {
-    const found = this.messages.find(match);
-    if (found !== undefined) return Promise.resolve(found);
-    return this.#wait(match, timeoutMs, what);
+    const found = this.messages.find((m) => !this.#taken.has(m) && match(m));
+    if (found !== undefined) return Promise.resolve(this.#take(found));
+    return this.#wait((m) => !this.#taken.has(m) && match(m), timeoutMs, what);
+  }
+
+  #take(message: unknown): unknown {
+    this.#taken.add(message);
+    return message;
   }
 
   /** Closes stdin (EOF for the server). */
@@ -227,6 +239,7 @@ export class RawDriver {
       if (waiter.match(message)) {
         this.#waiters.delete(waiter);
         clearTimeout(waiter.timer);
+        this.#taken.add(message);
         waiter.resolve(message);
       }
     }
