@@ -2,8 +2,12 @@
 import { describe, expect, it } from "vitest";
 import { ALL_NODES_SET, writeAbaqusDeck } from "../src/decks/abaqus.js";
 import { solveStatic, sumReactions } from "../src/fem/index.js";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { parseSolidcraft } from "../src/geometry/index.js";
+import { generateTetMesh } from "../src/mesh/index.js";
 import { boxTetMesh, nodesWhere } from "./support/box-mesh.js";
-import { buildCase, type Case } from "./support/cases.js";
+import { buildCase, nodesOnTags, tagIndex, type Case } from "./support/cases.js";
 import { findCcx, parseDat, runCcx } from "./support/ccx.js";
 
 const ccx = findCcx();
@@ -46,4 +50,21 @@ describe.skipIf(!ccx)("agreement with CalculiX on the same mesh", () => {
       expect(r.relative).toBeLessThan(1e-6);
     });
   }
+});
+
+describe.skipIf(!ccx)("agreement with CalculiX on the stepped block of the corpus (mesher output)", () => {
+  const text = readFileSync(fileURLToPath(new URL("./corpus/stepped-block/steps.solidcraft", import.meta.url)), "utf8");
+  const parsed = parseSolidcraft(text);
+  if (!parsed.ok) throw new Error("stepped block did not parse");
+  for (const order of [1, 2] as const)
+    it(`${order === 1 ? "C3D4" : "C3D10"}: root F1:-x clamped, [0, 0, -1000] on F1:+x`, async () => {
+      const meshed = generateTetMesh(parsed.design, { size: order === 1 ? 2.5 : 5, order });
+      if (!meshed.ok) throw new Error(meshed.error);
+      const mesh = meshed.mesh;
+      const root = nodesOnTags(mesh, [tagIndex(mesh, "Steps", "F1:-x")]);
+      const r = await compare(buildCase(mesh, root, { kind: "force", faceTags: [tagIndex(mesh, "Steps", "F1:+x")], force: [0, 0, -1000] }));
+      expect(r.max).toBeGreaterThan(0.01);
+      expect(r.relative).toBeLessThan(1e-6);
+      expect(r.ourTotal[2]).toBeCloseTo(1000, 6);
+    });
 });

@@ -11,6 +11,8 @@ export interface AbaqusDeckOptions {
   /** Ask for the printed table (.dat: U per node, RF totals per held set) and the result file (.frd). Both by default. */
   print?: boolean;
   resultFile?: boolean;
+  /** Print U only for this node set (by its model name) instead of every node: keeps large runs' .dat small. */
+  printSet?: string;
 }
 
 /** CalculiX's SPOOLES grows slow and memory-hungry above roughly this many DOFs. */
@@ -152,7 +154,7 @@ export function writeAbaqusDeck(model: DeckModel, options: AbaqusDeckOptions = {
       for (const p of step.pressures) out.push(`${p.element + 1}, P${p.side + 1}, ${formatNumber(p.value)}`);
     }
     if (options.print ?? true) {
-      out.push(`*NODE PRINT, NSET=${ALL_NODES_SET}`, "U");
+      out.push(`*NODE PRINT, NSET=${options.printSet !== undefined ? nsetName.name(options.printSet) : ALL_NODES_SET}`, "U");
       const held = [...new Set(step.boundaries.map((b) => b.nset))];
       for (const nset of held) out.push(`*NODE PRINT, NSET=${nsetName.name(nset)}, TOTALS=YES`, "RF");
     }

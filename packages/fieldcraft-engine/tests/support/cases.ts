@@ -47,3 +47,21 @@ export function buildCase(
     },
   };
 }
+
+/** Nodes of the boundary facets carrying any of the given face tags. */
+export function nodesOnTags(mesh: Mesh, tags: number[]): number[] {
+  const want = new Set(tags);
+  const npe = NODES_PER_ELEMENT[mesh.type];
+  const local = mesh.type === "C3D10" ? [[0, 1, 2, 4, 5, 6], [0, 3, 1, 7, 8, 4], [1, 3, 2, 8, 9, 5], [2, 3, 0, 9, 7, 6]] : [[0, 1, 2], [0, 3, 1], [1, 3, 2], [2, 3, 0]];
+  const out = new Set<number>();
+  for (let f = 0; f < mesh.boundary.tag.length; f++)
+    if (want.has(mesh.boundary.tag[f])) for (const a of local[mesh.boundary.side[f]]) out.add(mesh.elements[mesh.boundary.element[f] * npe + a]);
+  return [...out].sort((a, b) => a - b);
+}
+
+/** Index of a named face in the mesh's face tags. */
+export function tagIndex(mesh: Mesh, body: string, face: string): number {
+  const k = mesh.faceTags.findIndex((t) => t.body === body && t.face === face);
+  if (k < 0) throw new Error(`no face ${body}/${face} in the mesh`);
+  return k;
+}

@@ -55,88 +55,147 @@ export function transpose(A: Csr): Csr {
   return { rows: A.cols, cols: A.rows, ptr, idx, val };
 }
 
-/** Scalar row access to either matrix kind, for the setup-time products. */
-interface RowSource {
-  rows: number;
-  /** Calls visit(col, value) for each stored entry of row r. */
-  row(r: number, visit: (c: number, v: number) => void): void;
-}
+/** Left operand of a sparse product: scalar CSR, or 3x3-block CSR read as scalar rows. */
+export type SparseLeft = { kind: "csr"; A: Csr } | { kind: "block"; A: BlockCsr };
 
-export function csrRows(A: Csr): RowSource {
-  return {
-    rows: A.rows,
-    row(r, visit) {
-      for (let k = A.ptr[r]; k < A.ptr[r + 1]; k++) visit(A.idx[k], A.val[k]);
-    },
-  };
-}
-
-export function blockRows(A: BlockCsr): RowSource {
-  return {
-    rows: 3 * A.n,
-    row(r, visit) {
+/**
+ * C = A B (Gustavson). Each row's entries are gathered in a dense accumulator with a marker, first to count
+ * (so the result is allocated once), then to fill. Written without callbacks: this is the setup's hot loop.
+ */
+export function multiplySparse(left: SparseLeft, B: Csr, rowStart = 0, rowEnd = left.kind === "csr" ? left.A.rows : 3 * left.A.n): Csr {
+  const m = B.cols;
+  const bp = B.ptr, bi = B.idx, bv = B.val;
+  const n = rowEnd - rowStart;
+  // Scalar row r of A as (column, value) pairs, copied into small buffers.
+  let rowCols = new Int32Array(256);
+  let rowVals = new Float64Array(256);
+  const loadRow = (r: number): number => {
+    let len = 0;
+    if (left.kind === "csr") {
+      const A = left.A;
+      len = A.ptr[r + 1] - A.ptr[r];
+      if (len > rowCols.length) {
+        rowCols = new Int32Array(2 * len);
+        rowVals = new Float64Array(2 * len);
+      }
+      rowCols.set(A.idx.subarray(A.ptr[r], A.ptr[r + 1]));
+      rowVals.set(A.val.subarray(A.ptr[r], A.ptr[r + 1]));
+    } else {
+      const A = left.A;
       const i = (r / 3) | 0, c = r - 3 * i;
+      len = 3 * (A.rowPtr[i + 1] - A.rowPtr[i]);
+      if (len > rowCols.length) {
+        rowCols = new Int32Array(2 * len);
+        rowVals = new Float64Array(2 * len);
+      }
+      let t = 0;
       for (let k = A.rowPtr[i]; k < A.rowPtr[i + 1]; k++) {
         const j = 3 * A.col[k], v = 9 * k + 3 * c;
-        visit(j, A.val[v]);
-        visit(j + 1, A.val[v + 1]);
-        visit(j + 2, A.val[v + 2]);
-      }
-    },
-  };
-}
-
-/** C = A B (Gustavson, two passes so the result is allocated once). */
-export function multiplySparse(A: RowSource, B: Csr): Csr {
-  const n = A.rows, m = B.cols;
-  const mark = new Int32Array(m).fill(-1);
-  const ptr = new Int32Array(n + 1);
-  let r = 0;
-  let count = 0;
-  const countVisit = (c: number) => {
-    for (let k = B.ptr[c], end = B.ptr[c + 1]; k < end; k++) {
-      const j = B.idx[k];
-      if (mark[j] !== r) {
-        mark[j] = r;
-        count++;
+        rowCols[t] = j; rowVals[t++] = A.val[v];
+        rowCols[t] = j + 1; rowVals[t++] = A.val[v + 1];
+        rowCols[t] = j + 2; rowVals[t++] = A.val[v + 2];
       }
     }
+    return len;
   };
-  for (r = 0; r < n; r++) {
-    count = 0;
-    A.row(r, countVisit);
+  const mark = new Int32Array(m).fill(-1);
+  const ptr = new Int32Array(n + 1);
+  for (let r = 0; r < n; r++) {
+    const len = loadRow(r + rowStart);
+    let count = 0;
+    for (let t = 0; t < len; t++) {
+      const c = rowCols[t];
+      for (let k = bp[c], end = bp[c + 1]; k < end; k++) {
+        const j = bi[k];
+        if (mark[j] !== r) {
+          mark[j] = r;
+          count++;
+        }
+      }
+    }
     ptr[r + 1] = ptr[r] + count;
   }
   const idx = new Int32Array(ptr[n]);
   const val = new Float64Array(ptr[n]);
   const acc = new Float64Array(m);
   mark.fill(-1);
-  let pos = 0;
-  const fillVisit = (c: number, a: number) => {
-    if (a === 0) {
-      for (let k = B.ptr[c], end = B.ptr[c + 1]; k < end; k++) {
-        const j = B.idx[k];
+  for (let r = 0; r < n; r++) {
+    const len = loadRow(r + rowStart);
+    let pos = ptr[r];
+    for (let t = 0; t < len; t++) {
+      const c = rowCols[t], a = rowVals[t];
+      for (let k = bp[c], end = bp[c + 1]; k < end; k++) {
+        const j = bi[k];
         if (mark[j] !== r) {
           mark[j] = r;
           idx[pos++] = j;
-          acc[j] = 0;
-        }
+          acc[j] = a * bv[k];
+        } else acc[j] += a * bv[k];
       }
-      return;
     }
-    for (let k = B.ptr[c], end = B.ptr[c + 1]; k < end; k++) {
-      const j = B.idx[k];
-      if (mark[j] !== r) {
-        mark[j] = r;
-        idx[pos++] = j;
-        acc[j] = a * B.val[k];
-      } else acc[j] += a * B.val[k];
-    }
-  };
-  for (r = 0; r < n; r++) {
-    pos = ptr[r];
-    A.row(r, fillVisit);
     for (let k = ptr[r]; k < ptr[r + 1]; k++) val[k] = acc[idx[k]];
   }
   return { rows: n, cols: m, ptr, idx, val };
+}
+
+/** Rows [r0, r1) of A as a matrix of its own (sharing A's arrays where it can). */
+export function sliceRows(A: Csr, r0: number, r1: number): Csr {
+  const base = A.ptr[r0];
+  const ptr = new Int32Array(r1 - r0 + 1);
+  for (let r = r0; r <= r1; r++) ptr[r - r0] = A.ptr[r] - base;
+  return { rows: r1 - r0, cols: A.cols, ptr, idx: A.idx.subarray(base, A.ptr[r1]), val: A.val.subarray(base, A.ptr[r1]) };
+}
+
+/** X + Y (same shape). */
+export function addSparse(X: Csr, Y: Csr): Csr {
+  const n = X.rows, m = X.cols;
+  const mark = new Int32Array(m).fill(-1);
+  const ptr = new Int32Array(n + 1);
+  for (let r = 0; r < n; r++) {
+    let count = X.ptr[r + 1] - X.ptr[r];
+    for (let k = X.ptr[r]; k < X.ptr[r + 1]; k++) mark[X.idx[k]] = r;
+    for (let k = Y.ptr[r]; k < Y.ptr[r + 1]; k++) if (mark[Y.idx[k]] !== r) count++;
+    ptr[r + 1] = ptr[r] + count;
+  }
+  const idx = new Int32Array(ptr[n]);
+  const val = new Float64Array(ptr[n]);
+  const where = new Int32Array(m);
+  mark.fill(-1);
+  for (let r = 0; r < n; r++) {
+    let pos = ptr[r];
+    for (let k = X.ptr[r]; k < X.ptr[r + 1]; k++) {
+      const j = X.idx[k];
+      mark[j] = r;
+      where[j] = pos;
+      idx[pos] = j;
+      val[pos++] = X.val[k];
+    }
+    for (let k = Y.ptr[r]; k < Y.ptr[r + 1]; k++) {
+      const j = Y.idx[k];
+      if (mark[j] === r) val[where[j]] += Y.val[k];
+      else {
+        mark[j] = r;
+        where[j] = pos;
+        idx[pos] = j;
+        val[pos++] = Y.val[k];
+      }
+    }
+  }
+  return { rows: n, cols: m, ptr, idx, val };
+}
+
+/**
+ * Galerkin product P^T A P, streamed over slices of fine rows so the intermediate A P never exists whole
+ * (it is the largest matrix of the setup).
+ */
+export function galerkinProduct(left: SparseLeft, P: Csr, rowsPerSlice = 60_000): Csr {
+  const rows = P.rows;
+  let Ac: Csr | null = null;
+  for (let r0 = 0; r0 < rows; r0 += rowsPerSlice) {
+    const r1 = Math.min(rows, r0 + rowsPerSlice);
+    const AP = multiplySparse(left, P, r0, r1);
+    const part = multiplySparse({ kind: "csr", A: transpose(sliceRows(P, r0, r1)) }, AP);
+    Ac = Ac ? addSparse(Ac, part) : part;
+  }
+  return Ac!;
 }

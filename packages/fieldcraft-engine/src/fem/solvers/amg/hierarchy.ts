@@ -1,7 +1,7 @@
 // Smoothed-aggregation algebraic multigrid (rigid-body near-nullspace) used as a CG preconditioner:
 // one symmetric V-cycle with Chebyshev smoothing per application.
 import type { BlockCsr } from "../../sparse/block-csr.js";
-import { blockRows, csrMultiply, csrMultiplyAdd, csrMultiplyTransposeAdd, csrRows, multiplySparse, transpose, type Csr } from "../../sparse/csr.js";
+import { csrMultiplyAdd, csrMultiplyTransposeAdd, galerkinProduct, multiplySparse, type Csr, type SparseLeft } from "../../sparse/csr.js";
 import { factorDense, solveDense, type DenseFactor } from "../dense-cholesky.js";
 import { blockDiagonal, blockOperator, csrDiagonal, csrOperator, type LinearOperator } from "../operator.js";
 import { aggregate } from "./aggregate.js";
@@ -124,7 +124,7 @@ export async function buildAmg(A0: BlockCsr, B0: Float64Array, o: AmgOptions = D
   let graph: NodeGraph = blockStrength(A0, o.theta);
   let nodePtr: Int32Array = Int32Array.from({ length: A0.n + 1 }, (_, i) => 3 * i);
   let B: Float64Array = B0;
-  let rows = blockRows(A0);
+  let rows: SparseLeft = { kind: "block", A: A0 };
   let Acoarse: Csr | null = null;
   let bytes = A0.val.byteLength + A0.col.byteLength;
   while (level.A.size > o.coarseSize && levels.length < o.maxLevels) {
@@ -136,8 +136,7 @@ export async function buildAmg(A0: BlockCsr, B0: Float64Array, o: AmgOptions = D
     const omega = 4 / (3 * (level.hi / 1.1));
     const P = smoothProlongator(multiplySparse(rows, T.P), T.P, level.invDiag, omega);
     await pause?.();
-    const AP = multiplySparse(rows, P);
-    const Ac = multiplySparse(csrRows(transpose(P)), AP);
+    const Ac = galerkinProduct(rows, P);
     await pause?.();
     level.P = P;
     bytes += P.val.byteLength + P.idx.byteLength;
@@ -149,7 +148,7 @@ export async function buildAmg(A0: BlockCsr, B0: Float64Array, o: AmgOptions = D
     nodePtr = T.coarseNodePtr;
     B = T.coarseB;
     graph = groupedStrength(Ac, nodePtr, o.theta);
-    rows = csrRows(Ac);
+    rows = { kind: "csr", A: Ac };
   }
   // The coarsest level is solved exactly.
   const last = levels[levels.length - 1];
@@ -201,7 +200,6 @@ export async function buildAmg(A0: BlockCsr, B0: Float64Array, o: AmgOptions = D
     csrMultiplyAdd(L.P!, next.x, L.x);
     chebyshev(L, false, o.smootherDegree);
   };
-  void csrMultiply;
 
   const preconditioner: LinearOperator = {
     size: op0.size,
