@@ -112,6 +112,31 @@ describe("tet meshes of the corpus", () => {
   });
 });
 
+describe("grading", () => {
+  it("grows element lengths gradually away from a short interval", () => {
+    // A 1 mm fin on a 100 mm bar: along x the mesh lines start 1 mm apart and grow to the 5 mm size.
+    const d = design([
+      {
+        name: "Fin",
+        features: [
+          { id: "F1", type: "box", min: [0, 0, 0], max: [100, 20, 10] },
+          { id: "F2", type: "box", min: [0, 0, 10], max: [1, 20, 20] },
+        ],
+      },
+    ]);
+    const m = mesh(d, { order: 1, size: 5 });
+    checkMesh(d, m);
+    const xs = [...new Set(Array.from({ length: m.nodes.length / 3 }, (_, i) => m.nodes[3 * i]))].sort((a, b) => a - b);
+    const steps = xs.slice(1).map((x, i) => x - xs[i]);
+    expect(xs[0]).toBe(0);
+    expect(xs).toContain(1);
+    expect(xs[xs.length - 1]).toBe(100);
+    expect(steps[0]).toBeCloseTo(1, 12);
+    for (let i = 1; i < steps.length; i++) expect(steps[i] / steps[i - 1]).toBeLessThan(1.3 * 1.1);
+    expect(Math.max(...steps)).toBeLessThanOrEqual(5 + 1e-9);
+  });
+});
+
 describe("second order", () => {
   it("puts one shared mid-edge node at each edge's midpoint", async () => {
     const d = await corpusDesign("stepped-block/steps.solidcraft");

@@ -1,10 +1,12 @@
-// Box unions: the body's rectilinear grid, each interval divided to the target size, and every solid
+// Box unions: the body's rectilinear grid, each interval divided to the target size (graded next to
+// short intervals), and every solid
 // cell split into the six Kuhn (Freudenthal) tets around its main diagonal. All cells use the same
 // split, so each shared square is cut along the same diagonal from both sides: the mesh conforms.
 import { analyzeBoxUnion } from "../geometry/boxBody.js";
 import type { Body, BoxFeature } from "../geometry/types.js";
 import { ByteBuffer, IntBuffer } from "./buffers.js";
 import type { BodyMesh } from "./bodyMesh.js";
+import { gradedLines } from "./gradedLines.js";
 import { capError, checkAbort, divisions, MeshFailure } from "./options.js";
 import { tetVolume6 } from "./tet.js";
 import { TET_FACE_CORNERS } from "./types.js";
@@ -47,37 +49,20 @@ export function meshBoxUnion(body: Body, size: number, maxElements: number, maxN
   const { grid, faceAt } = made.geometry;
   const gn = grid.n;
 
-  // Mesh lines per axis: geometry intervals divided evenly; remember which geometry cell and plane each came from.
+  // Mesh lines per axis (graded next to short intervals); remember which geometry cell and plane each came from.
   const X: Float64Array[] = [];
   const geoCell: Int32Array[] = [];
   const geoPlane: Int32Array[] = [];
   for (let a = 0; a < 3; a++) {
     const c = grid.coords[a];
-    const parts: number[] = [];
-    let total = 0;
-    for (let i = 0; i < gn[a]; i++) {
-      const d = divisions(c[i + 1] - c[i], size);
-      parts.push(d);
-      total += d;
-    }
-    if (total > 1e7) throw capError("elements", Infinity, maxElements, body.name, size);
-    const x = new Float64Array(total + 1);
-    const cell = new Int32Array(total);
-    const plane = new Int32Array(total + 1).fill(-1);
-    let m = 0;
-    for (let i = 0; i < gn[a]; i++) {
-      plane[m] = i;
-      for (let s = 0; s < parts[i]; s++) {
-        x[m] = s === 0 ? c[i] : c[i] + ((c[i + 1] - c[i]) * s) / parts[i];
-        cell[m] = i;
-        m++;
-      }
-    }
-    x[m] = c[gn[a]];
-    plane[m] = gn[a];
-    X.push(x);
-    geoCell.push(cell);
-    geoPlane.push(plane);
+    let even = 0;
+    for (let i = 0; i < gn[a]; i++) even += divisions(c[i + 1] - c[i], size);
+    // Every interval holds solid cells (the union is connected), so each mesh interval adds 6 tets at least.
+    if (6 * even > maxElements) throw capError("elements", 6 * even, maxElements, body.name, size, true);
+    const lines = gradedLines(c, size);
+    X.push(lines.x);
+    geoCell.push(lines.cell);
+    geoPlane.push(lines.plane);
   }
   const [nx, ny, nz] = [X[0].length - 1, X[1].length - 1, X[2].length - 1];
 

@@ -81,10 +81,10 @@ export function divisions(length: number, size: number): number {
 
 export class MeshFailure extends Error {}
 
-export function capError(what: "elements" | "nodes", count: number, cap: number, body: string, size: number): MeshFailure {
+export function capError(what: "elements" | "nodes", count: number, cap: number, body: string, size: number, atLeast = false): MeshFailure {
   const capName = what === "elements" ? "maxElements" : "maxNodes";
   return new MeshFailure(
-    `body "${body}": the mesh would have ${count} ${what}, above the cap ${capName} = ${cap}; use a larger size (now ${size}) or raise ${capName}`,
+    `body "${body}": the mesh would have ${atLeast ? "at least " : ""}${count} ${what}, above the cap ${capName} = ${cap}; use a larger size (now ${size}) or raise ${capName}`,
   );
 }
 
