@@ -138,4 +138,19 @@ describe("session basics", () => {
     expect(await s.execute("edit.undo")).toMatchObject({ ok: false, error: "edit.undo: nothing to undo" });
     expect(s.model().definitions.materials.map((m) => m.name)).toEqual(["A"]);
   });
+
+  it("reports progress while solving and refuses a call cancelled before it starts", async () => {
+    const s = createSession();
+    await s.execute("file.sample", { name: "stepped-block" });
+    const messages: string[] = [];
+    const out = await s.execute("solve.static", {}, { onProgress: (p) => messages.push(p.message) });
+    expect(out.ok).toBe(true);
+    expect(messages.length).toBeGreaterThan(0);
+    expect(messages[0]).toMatch(/^step Load \(1\/1\): /);
+    const before = s.digest();
+    const controller = new AbortController();
+    controller.abort();
+    expect(await s.execute("edit.undo", {}, { signal: controller.signal })).toEqual({ ok: false, error: "edit.undo: cancelled before it started" });
+    expect(s.digest()).toBe(before);
+  });
 });
