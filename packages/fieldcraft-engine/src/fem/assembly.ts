@@ -85,7 +85,9 @@ export function assembleStiffness(mesh: Mesh, elementMaterial: Int32Array, mater
     for (let a = 0; a < npe; a++) {
       const na = mesh.elements[e * npe + a];
       for (let b = 0; b < npe; b++) {
-        const k = 9 * findBlock(K, na, mesh.elements[e * npe + b]);
+        const nb = mesh.elements[e * npe + b];
+        if (nb < na) continue; // the upper triangle holds it
+        const k = 9 * findBlock(K, na, nb);
         const r = 3 * a * m + 3 * b;
         val[k] += ke[r]; val[k + 1] += ke[r + 1]; val[k + 2] += ke[r + 2];
         val[k + 3] += ke[r + m]; val[k + 4] += ke[r + m + 1]; val[k + 5] += ke[r + m + 2];

@@ -7,8 +7,8 @@ export interface ConstrainedSystem {
   /** Prescribed values, 3 per node (0 elsewhere). */
   prescribedValues: Float64Array;
   fixed: Uint8Array;
-  /** The original block rows of nodes with a prescribed DOF, kept for reactions. */
-  reactionRows: { nodes: Int32Array; rowPtr: Int32Array; col: Int32Array; val: Float64Array };
+  /** The original stored blocks touching a node with a prescribed DOF (row, column, 9 values), kept for reactions. */
+  reactionBlocks: { row: Int32Array; col: Int32Array; val: Float64Array };
 }
 
 export function applyPrescribed(K: BlockCsr, prescribed: Map<number, number>, forces: Float64Array): ConstrainedSystem {
@@ -19,17 +19,19 @@ export function applyPrescribed(K: BlockCsr, prescribed: Map<number, number>, fo
     fixed[dof] = 1;
     up[dof] = value;
   }
-  // Keep the untouched rows of constrained nodes: reactions are K u - f there.
-  const nodes: number[] = [];
-  for (let i = 0; i < K.n; i++) if (fixed[3 * i] | fixed[3 * i + 1] | fixed[3 * i + 2]) nodes.push(i);
-  const rowPtr = new Int32Array(nodes.length + 1);
-  nodes.forEach((i, t) => (rowPtr[t + 1] = rowPtr[t] + K.rowPtr[i + 1] - K.rowPtr[i]));
-  const col = new Int32Array(rowPtr[nodes.length]);
-  const val = new Float64Array(9 * rowPtr[nodes.length]);
-  nodes.forEach((i, t) => {
-    col.set(K.col.subarray(K.rowPtr[i], K.rowPtr[i + 1]), rowPtr[t]);
-    val.set(K.val.subarray(9 * K.rowPtr[i], 9 * K.rowPtr[i + 1]), 9 * rowPtr[t]);
-  });
+  // Keep the untouched blocks around constrained nodes: reactions are K u - f there.
+  const held = (i: number) => fixed[3 * i] | fixed[3 * i + 1] | fixed[3 * i + 2];
+  let count = 0;
+  for (let i = 0; i < K.n; i++) for (let k = K.rowPtr[i]; k < K.rowPtr[i + 1]; k++) if (held(i) || held(K.col[k])) count++;
+  const row = new Int32Array(count), col = new Int32Array(count), val = new Float64Array(9 * count);
+  let t = 0;
+  for (let i = 0; i < K.n; i++)
+    for (let k = K.rowPtr[i]; k < K.rowPtr[i + 1]; k++)
+      if (held(i) || held(K.col[k])) {
+        row[t] = i;
+        col[t] = K.col[k];
+        val.set(K.val.subarray(9 * k, 9 * k + 9), 9 * t++);
+      }
 
   const Ku = new Float64Array(ndof);
   blockMultiply(K, up, Ku);
@@ -43,5 +45,5 @@ export function applyPrescribed(K: BlockCsr, prescribed: Map<number, number>, fo
         for (let b = 0; b < 3; b++)
           if (fixed[3 * i + a] || fixed[3 * j + b]) K.val[9 * k + 3 * a + b] = i === j && a === b ? 1 : 0;
     }
-  return { rhs, prescribedValues: up, fixed, reactionRows: { nodes: Int32Array.from(nodes), rowPtr, col, val } };
+  return { rhs, prescribedValues: up, fixed, reactionBlocks: { row, col, val } };
 }

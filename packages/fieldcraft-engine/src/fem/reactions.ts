@@ -2,20 +2,16 @@
 import type { ConstrainedSystem } from "./constraints.js";
 
 export function computeReactions(sys: ConstrainedSystem, u: Float64Array, forces: Float64Array): Float64Array {
-  const R = new Float64Array(u.length);
-  const { nodes, rowPtr, col, val } = sys.reactionRows;
-  for (let t = 0; t < nodes.length; t++) {
-    const i = nodes[t];
-    for (let a = 0; a < 3; a++) {
-      if (!sys.fixed[3 * i + a]) continue;
-      let s = 0;
-      for (let k = rowPtr[t]; k < rowPtr[t + 1]; k++) {
-        const j = 3 * col[k], v = 9 * k + 3 * a;
-        s += val[v] * u[j] + val[v + 1] * u[j + 1] + val[v + 2] * u[j + 2];
-      }
-      R[3 * i + a] = s - forces[3 * i + a];
-    }
+  const Ku = new Float64Array(u.length);
+  const { row, col, val } = sys.reactionBlocks;
+  for (let t = 0; t < row.length; t++) {
+    const i = 3 * row[t], j = 3 * col[t], v = 9 * t;
+    // Upper block (i, j) acts on u_j in row i and, transposed, on u_i in row j.
+    for (let a = 0; a < 3; a++) Ku[i + a] += val[v + 3 * a] * u[j] + val[v + 3 * a + 1] * u[j + 1] + val[v + 3 * a + 2] * u[j + 2];
+    if (i !== j) for (let b = 0; b < 3; b++) Ku[j + b] += val[v + b] * u[i] + val[v + 3 + b] * u[i + 1] + val[v + 6 + b] * u[i + 2];
   }
+  const R = new Float64Array(u.length);
+  for (let d = 0; d < u.length; d++) if (sys.fixed[d]) R[d] = Ku[d] - forces[d];
   return R;
 }
 

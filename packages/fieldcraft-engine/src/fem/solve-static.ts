@@ -112,7 +112,11 @@ export async function solveStatic(problem: StaticProblem, options: SolveOptions 
     const dense = new Float64Array(dofs * dofs);
     for (let i = 0; i < K.n; i++)
       for (let k = K.rowPtr[i]; k < K.rowPtr[i + 1]; k++)
-        for (let a = 0; a < 3; a++) for (let b = 0; b < 3; b++) dense[(3 * i + a) * dofs + 3 * K.col[k] + b] = K.val[9 * k + 3 * a + b];
+        for (let a = 0; a < 3; a++)
+          for (let b = 0; b < 3; b++) {
+            dense[(3 * i + a) * dofs + 3 * K.col[k] + b] = K.val[9 * k + 3 * a + b];
+            dense[(3 * K.col[k] + b) * dofs + 3 * i + a] = K.val[9 * k + 3 * a + b];
+          }
     const f = factorDense(dense, dofs);
     M = { size: dofs, apply: (r, z) => solveDense(f, r, z) };
     solver = "dense LDL^T (small model) with CG refinement";
@@ -171,7 +175,7 @@ export async function solveStatic(problem: StaticProblem, options: SolveOptions 
       stats: {
         dofs,
         freeDofs,
-        nonzeros: 9 * K.col.length,
+        nonzeros: 9 * (2 * K.col.length - K.n),
         iterations: result.iterations,
         relativeResidual: result.relativeResidual,
         assemblySeconds,

@@ -1,4 +1,5 @@
-// Symmetric 3x3-block CSR: one block row per node, both triangles stored so a product streams rows once.
+// Symmetric 3x3-block CSR: one block row per node, only the upper triangle of blocks stored (column >= row),
+// which halves the largest array of the solve; a product reads each block once and applies it both ways.
 import type { Mesh } from "../../mesh/types.js";
 import { NODES_PER_ELEMENT } from "../../mesh/types.js";
 
@@ -6,7 +7,7 @@ export interface BlockCsr {
   /** Block rows (nodes). */
   n: number;
   rowPtr: Int32Array;
-  /** Block column per stored block, sorted within each row. */
+  /** Block column per stored block (>= its row), sorted within each row; the diagonal block comes first. */
   col: Int32Array;
   /** 9 values per block, row-major. */
   val: Float64Array;
@@ -26,7 +27,7 @@ export function nodeElements(mesh: Mesh): { ptr: Int32Array; idx: Int32Array } {
   return { ptr, idx };
 }
 
-/** The block pattern of the stiffness: node i couples to node j when an element holds both. */
+/** The upper block pattern of the stiffness: node i couples to node j >= i when an element holds both. */
 export function blockPatternFromMesh(mesh: Mesh): BlockCsr {
   const nn = mesh.nodes.length / 3;
   const npe = NODES_PER_ELEMENT[mesh.type];
@@ -40,7 +41,7 @@ export function blockPatternFromMesh(mesh: Mesh): BlockCsr {
       const base = idx[k] * npe;
       for (let a = 0; a < npe; a++) {
         const j = mesh.elements[base + a];
-        if (mark[j] !== i) {
+        if (j >= i && mark[j] !== i) {
           mark[j] = i;
           count++;
         }
@@ -56,7 +57,7 @@ export function blockPatternFromMesh(mesh: Mesh): BlockCsr {
       const base = idx[k] * npe;
       for (let a = 0; a < npe; a++) {
         const j = mesh.elements[base + a];
-        if (mark[j] !== i) {
+        if (j >= i && mark[j] !== i) {
           mark[j] = i;
           col[pos++] = j;
         }
@@ -81,23 +82,55 @@ export function findBlock(A: BlockCsr, i: number, j: number): number {
   return -1;
 }
 
-/** y = A x. */
+/** y = A x, the lower triangle applied as the transpose of the stored upper blocks. */
 export function blockMultiply(A: BlockCsr, x: Float64Array, y: Float64Array): void {
   const { n, rowPtr, col, val } = A;
+  y.fill(0);
   for (let i = 0; i < n; i++) {
+    const xi0 = x[3 * i], xi1 = x[3 * i + 1], xi2 = x[3 * i + 2];
     let s0 = 0, s1 = 0, s2 = 0;
     for (let k = rowPtr[i], end = rowPtr[i + 1]; k < end; k++) {
       const j = 3 * col[k];
       const x0 = x[j], x1 = x[j + 1], x2 = x[j + 2];
       const v = 9 * k;
-      s0 += val[v] * x0 + val[v + 1] * x1 + val[v + 2] * x2;
-      s1 += val[v + 3] * x0 + val[v + 4] * x1 + val[v + 5] * x2;
-      s2 += val[v + 6] * x0 + val[v + 7] * x1 + val[v + 8] * x2;
+      const a0 = val[v], a1 = val[v + 1], a2 = val[v + 2], a3 = val[v + 3], a4 = val[v + 4], a5 = val[v + 5], a6 = val[v + 6], a7 = val[v + 7], a8 = val[v + 8];
+      s0 += a0 * x0 + a1 * x1 + a2 * x2;
+      s1 += a3 * x0 + a4 * x1 + a5 * x2;
+      s2 += a6 * x0 + a7 * x1 + a8 * x2;
+      if (j !== 3 * i) {
+        y[j] += a0 * xi0 + a3 * xi1 + a6 * xi2;
+        y[j + 1] += a1 * xi0 + a4 * xi1 + a7 * xi2;
+        y[j + 2] += a2 * xi0 + a5 * xi1 + a8 * xi2;
+      }
     }
-    y[3 * i] = s0;
-    y[3 * i + 1] = s1;
-    y[3 * i + 2] = s2;
+    y[3 * i] += s0;
+    y[3 * i + 1] += s1;
+    y[3 * i + 2] += s2;
   }
+}
+
+/** For each node, the stored blocks (k, i) with k < i: the lower half of its row, as positions and rows. */
+export interface LowerIndex {
+  ptr: Int32Array;
+  block: Int32Array;
+  row: Int32Array;
+}
+
+export function lowerIndex(A: BlockCsr): LowerIndex {
+  const ptr = new Int32Array(A.n + 1);
+  for (let i = 0; i < A.n; i++) for (let k = A.rowPtr[i]; k < A.rowPtr[i + 1]; k++) if (A.col[k] !== i) ptr[A.col[k] + 1]++;
+  for (let i = 0; i < A.n; i++) ptr[i + 1] += ptr[i];
+  const fill = ptr.slice(0, A.n);
+  const block = new Int32Array(ptr[A.n]);
+  const row = new Int32Array(ptr[A.n]);
+  for (let i = 0; i < A.n; i++)
+    for (let k = A.rowPtr[i]; k < A.rowPtr[i + 1]; k++) {
+      const j = A.col[k];
+      if (j === i) continue;
+      block[fill[j]] = k;
+      row[fill[j]++] = i;
+    }
+  return { ptr, block, row };
 }
 
 /** Bytes held by the matrix. */

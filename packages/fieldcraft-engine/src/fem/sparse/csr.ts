@@ -1,5 +1,5 @@
 // Scalar CSR for the multigrid hierarchy: products, transposed products and the sparse matrix product.
-import type { BlockCsr } from "./block-csr.js";
+import type { BlockCsr, LowerIndex } from "./block-csr.js";
 
 export interface Csr {
   rows: number;
@@ -56,7 +56,7 @@ export function transpose(A: Csr): Csr {
 }
 
 /** Left operand of a sparse product: scalar CSR, or 3x3-block CSR read as scalar rows. */
-export type SparseLeft = { kind: "csr"; A: Csr } | { kind: "block"; A: BlockCsr };
+export type SparseLeft = { kind: "csr"; A: Csr } | { kind: "block"; A: BlockCsr; lower: LowerIndex };
 
 /**
  * C = A B (Gustavson). Each row's entries are gathered in a dense accumulator with a marker, first to count
@@ -81,14 +81,21 @@ export function multiplySparse(left: SparseLeft, B: Csr, rowStart = 0, rowEnd = 
       rowCols.set(A.idx.subarray(A.ptr[r], A.ptr[r + 1]));
       rowVals.set(A.val.subarray(A.ptr[r], A.ptr[r + 1]));
     } else {
-      const A = left.A;
+      // Full scalar row from the symmetric storage: row c of the upper blocks (i, j), column c of the lower (k, i).
+      const A = left.A, L = left.lower;
       const i = (r / 3) | 0, c = r - 3 * i;
-      len = 3 * (A.rowPtr[i + 1] - A.rowPtr[i]);
+      len = 3 * (A.rowPtr[i + 1] - A.rowPtr[i] + L.ptr[i + 1] - L.ptr[i]);
       if (len > rowCols.length) {
         rowCols = new Int32Array(2 * len);
         rowVals = new Float64Array(2 * len);
       }
       let t = 0;
+      for (let q = L.ptr[i]; q < L.ptr[i + 1]; q++) {
+        const j = 3 * L.row[q], v = 9 * L.block[q] + c;
+        rowCols[t] = j; rowVals[t++] = A.val[v];
+        rowCols[t] = j + 1; rowVals[t++] = A.val[v + 3];
+        rowCols[t] = j + 2; rowVals[t++] = A.val[v + 6];
+      }
       for (let k = A.rowPtr[i]; k < A.rowPtr[i + 1]; k++) {
         const j = 3 * A.col[k], v = 9 * k + 3 * c;
         rowCols[t] = j; rowVals[t++] = A.val[v];

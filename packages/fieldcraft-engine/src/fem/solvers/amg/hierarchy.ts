@@ -1,6 +1,6 @@
 // Smoothed-aggregation algebraic multigrid (rigid-body near-nullspace) used as a CG preconditioner:
 // one symmetric V-cycle with Chebyshev smoothing per application.
-import type { BlockCsr } from "../../sparse/block-csr.js";
+import { lowerIndex, type BlockCsr } from "../../sparse/block-csr.js";
 import { csrMultiplyAdd, csrMultiplyTransposeAdd, galerkinProduct, multiplySparse, type Csr, type SparseLeft } from "../../sparse/csr.js";
 import { factorDense, solveDense, type DenseFactor } from "../dense-cholesky.js";
 import { blockDiagonal, blockOperator, csrDiagonal, csrOperator, type LinearOperator } from "../operator.js";
@@ -119,12 +119,12 @@ function toDense(A: Csr): Float64Array {
 export async function buildAmg(A0: BlockCsr, B0: Float64Array, o: AmgOptions = DEFAULT_AMG, pause?: () => Promise<void>): Promise<AmgHierarchy> {
   const levels: Level[] = [];
   const op0 = blockOperator(A0);
-  let level = makeLevel(op0, blockDiagonal(A0), A0.col.length * 9);
+  let level = makeLevel(op0, blockDiagonal(A0), 9 * (2 * A0.col.length - A0.n));
   levels.push(level);
   let graph: NodeGraph = blockStrength(A0, o.theta);
   let nodePtr: Int32Array = Int32Array.from({ length: A0.n + 1 }, (_, i) => 3 * i);
   let B: Float64Array = B0;
-  let rows: SparseLeft = { kind: "block", A: A0 };
+  let rows: SparseLeft = { kind: "block", A: A0, lower: lowerIndex(A0) };
   let Acoarse: Csr | null = null;
   let bytes = A0.val.byteLength + A0.col.byteLength;
   while (level.A.size > o.coarseSize && levels.length < o.maxLevels) {

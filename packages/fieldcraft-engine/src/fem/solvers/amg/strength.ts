@@ -15,28 +15,34 @@ function frob2(val: Float64Array, k: number): number {
   return s;
 }
 
+/** From the upper-triangle block storage: each strong stored block gives an edge both ways. */
 export function blockStrength(A: BlockCsr, theta: number): NodeGraph {
   const diag = new Float64Array(A.n);
   for (let i = 0; i < A.n; i++)
     for (let k = A.rowPtr[i]; k < A.rowPtr[i + 1]; k++) if (A.col[k] === i) diag[i] = Math.sqrt(frob2(A.val, k));
   const keep = new Uint8Array(A.col.length);
   const ptr = new Int32Array(A.n + 1);
-  for (let i = 0; i < A.n; i++) {
-    let c = 0;
+  for (let i = 0; i < A.n; i++)
     for (let k = A.rowPtr[i]; k < A.rowPtr[i + 1]; k++) {
       const j = A.col[k];
       if (j === i) continue;
       const f = Math.sqrt(frob2(A.val, k));
       if (f > 0 && f >= theta * Math.sqrt(diag[i] * diag[j])) {
         keep[k] = 1;
-        c++;
+        ptr[i + 1]++;
+        ptr[j + 1]++;
       }
     }
-    ptr[i + 1] = ptr[i] + c;
-  }
+  for (let i = 0; i < A.n; i++) ptr[i + 1] += ptr[i];
+  const fill = ptr.slice(0, A.n);
   const idx = new Int32Array(ptr[A.n]);
-  let p = 0;
-  for (let k = 0; k < keep.length; k++) if (keep[k]) idx[p++] = A.col[k];
+  for (let i = 0; i < A.n; i++)
+    for (let k = A.rowPtr[i]; k < A.rowPtr[i + 1]; k++)
+      if (keep[k]) {
+        const j = A.col[k];
+        idx[fill[i]++] = j;
+        idx[fill[j]++] = i;
+      }
   return { nodes: A.n, ptr, idx };
 }
 
