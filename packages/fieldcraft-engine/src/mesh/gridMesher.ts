@@ -85,7 +85,8 @@ export function meshBoxUnion(body: Body, size: number, maxElements: number, maxN
   const solidAt = (i: number, j: number, k: number): boolean =>
     i >= 0 && j >= 0 && k >= 0 && i < nx && j < ny && k < nz && grid.inside[geoCell[0][i] + gn[0] * (geoCell[1][j] + gn[1] * geoCell[2][k])] === 1;
 
-  // Nodes: grid vertices that touch a solid cell, numbered x fastest.
+  // Nodes: grid vertices that touch a solid cell. Numbered (and elements made) with the axis of most
+  // lines slowest, so neighbours stay close in number: the bandwidth is a cross-section, not a length.
   const sx = nx + 1;
   const sxy = sx * (ny + 1);
   const vertexCount = sxy * (nz + 1);
@@ -99,8 +100,13 @@ export function meshBoxUnion(body: Body, size: number, maxElements: number, maxN
         nodeOf[v] = nodeOf[v + 1] = nodeOf[v + sx] = nodeOf[v + sx + 1] = 0;
         nodeOf[v + sxy] = nodeOf[v + sxy + 1] = nodeOf[v + sxy + sx] = nodeOf[v + sxy + sx + 1] = 0;
       }
+  const dims = [nx, ny, nz];
+  const [A, B, C] = [0, 1, 2].sort((a, b) => dims[b] - dims[a] || a - b);
+  const stride = [1, sx, sxy];
   let nodeCount = 0;
-  for (let v = 0; v < vertexCount; v++) if (nodeOf[v] === 0) nodeOf[v] = nodeCount++;
+  for (let p = 0; p <= dims[A]; p++)
+    for (let q = 0; q <= dims[B]; q++)
+      for (let r = 0, v = p * stride[A] + q * stride[B]; r <= dims[C]; r++, v += stride[C]) if (nodeOf[v] === 0) nodeOf[v] = nodeCount++;
   if (nodeCount > maxNodes) throw capError("nodes", nodeCount, maxNodes, body.name, size);
   const nodes = new Float64Array(3 * nodeCount);
   for (let k = 0, v = 0; k <= nz; k++)
@@ -122,10 +128,14 @@ export function meshBoxUnion(body: Body, size: number, maxElements: number, maxN
   const offsets = [0, 1, sx, sx + 1, sxy, sxy + 1, sxy + sx, sxy + sx + 1];
   const idx = [0, 0, 0];
   let t = 0;
-  for (let k = 0; k < nz; k++) {
-    if ((k & 15) === 0) checkAbort(signal);
-    for (let j = 0; j < ny; j++)
-      for (let i = 0; i < nx; i++) {
+  for (let p = 0; p < dims[A]; p++) {
+    if ((p & 15) === 0) checkAbort(signal);
+    idx[A] = p;
+    for (let q = 0; q < dims[B]; q++)
+      for (let r = 0; r < dims[C]; r++) {
+        idx[B] = q;
+        idx[C] = r;
+        const i = idx[0], j = idx[1], k = idx[2];
         if (!solidAt(i, j, k)) continue;
         const v = i + sx * j + sxy * k;
         for (let c = 0; c < 8; c++) corner[c] = nodeOf[v + offsets[c]];
@@ -137,9 +147,6 @@ export function meshBoxUnion(body: Body, size: number, maxElements: number, maxN
           tets[4 * t + 3] = corner[tet[3]];
           t++;
         }
-        idx[0] = i;
-        idx[1] = j;
-        idx[2] = k;
         for (let s = 0; s < 6; s++) {
           const a = s >> 1;
           const plus = s & 1;
