@@ -25,6 +25,8 @@ import { modelSectionCreateCommand } from "./model/section-create.js";
 import { modelSetCreateCommand } from "./model/set-create.js";
 import { modelStepCreateCommand } from "./model/step-create.js";
 import { modelUnitsCommand } from "./model/units.js";
+import { uiCameraCommand } from "./ui/camera.js";
+import { uiRenderCommand } from "./ui/render.js";
 
 export const COMMANDS: AnyCommandRow[] = [
   modelInfoCommand,
@@ -52,4 +54,6 @@ export const COMMANDS: AnyCommandRow[] = [
   deckWriteCommand,
   editUndoCommand,
   editRedoCommand,
+  uiRenderCommand,
+  uiCameraCommand,
 ];

@@ -1,7 +1,6 @@
 // The renderer's public face: pure functions over plain data, used by the `ui.*` commands.
 export * from "./camera.js";
 export { renderScene, AUTO_DEFORMATION_FRACTION, type Scene, type SceneField, type RenderInfo } from "./render.js";
-export { FIELDS, FIELD_NAMES, nodalField, type NodalResults, type FieldRow } from "./fields.js";
 export { bandColors, COLORS, DEFAULT_BANDS, MIN_BANDS, MAX_BANDS } from "./palette.js";
 export { SYMBOL_COLORS, DEFAULT_MAX_GLYPHS, spreadSample, type SymbolDef, type SymbolReport } from "./symbols.js";
 export { encodePng, decodePng } from "./encode.js";

@@ -11,7 +11,7 @@ const RAINBOW: readonly Rgb[] = [
 ];
 
 export const MIN_BANDS = 2;
-export const MAX_BANDS = 24;
+export const MAX_BANDS = 64;
 export const DEFAULT_BANDS = 10;
 
 /** One colour per band, sampled at band centres along the rainbow; band 0 is the lowest values. */

@@ -12,12 +12,9 @@ export interface FrameBuffer {
 
 export function createFrameBuffer(width: number, height: number, background: Rgb): FrameBuffer {
   const color = new Uint8Array(width * height * 4);
-  for (let i = 0; i < width * height; i++) {
-    color[4 * i] = background[0];
-    color[4 * i + 1] = background[1];
-    color[4 * i + 2] = background[2];
-    color[4 * i + 3] = 255;
-  }
+  // One 32-bit store per pixel: the RGBA bytes of the background in memory order.
+  const pixel = new Uint8Array([background[0], background[1], background[2], 255]);
+  new Uint32Array(color.buffer).fill(new Uint32Array(pixel.buffer)[0]);
   const depth = new Float32Array(width * height).fill(Infinity);
   return { width, height, color, depth };
 }

@@ -36,7 +36,7 @@ export interface Scene {
   /** Deformation factor: 0 draws the undeformed shape, "auto" draws the largest displacement as 10% of the model size. */
   scale?: number | "auto";
   field?: SceneField | null;
-  /** Number of contour bands (2..24, default 10). */
+  /** Number of contour bands (2..64, default 10). */
   bands?: number;
   symbols?: readonly SymbolDef[];
   /** Draw the facet edges of the mesh (default true). */

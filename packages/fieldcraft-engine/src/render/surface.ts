@@ -47,6 +47,11 @@ export function meshSurface(mesh: Mesh): Surface {
   const mids = quadratic ? new Int32Array(facets * 3) : null;
   const n = [0, 0, 0];
   let t = 0;
+  const addNormal = (v: number) => {
+    vertexNormals[3 * v] += n[0];
+    vertexNormals[3 * v + 1] += n[1];
+    vertexNormals[3 * v + 2] += n[2];
+  };
   for (let f = 0; f < facets; f++) {
     const base = element[f] * npe;
     const fc = TET_FACE_CORNERS[side[f]];
@@ -59,25 +64,27 @@ export function meshSurface(mesh: Mesh): Surface {
     normals[3 * f] = n[0] / len;
     normals[3 * f + 1] = n[1] / len;
     normals[3 * f + 2] = n[2] / len;
-    const touched = [a, b, c];
+    addNormal(a);
+    addNormal(b);
+    addNormal(c);
     if (mids) {
       const fm = TET10_FACE_MIDS[side[f]];
       const ab = mesh.elements[base + fm[0]], bc = mesh.elements[base + fm[1]], ca = mesh.elements[base + fm[2]];
       mids[3 * f] = ab;
       mids[3 * f + 1] = bc;
       mids[3 * f + 2] = ca;
-      triangles.set([a, ab, ca, ab, b, bc, ca, bc, c, ab, bc, ca], t);
+      triangles[t] = a; triangles[t + 1] = ab; triangles[t + 2] = ca;
+      triangles[t + 3] = ab; triangles[t + 4] = b; triangles[t + 5] = bc;
+      triangles[t + 6] = ca; triangles[t + 7] = bc; triangles[t + 8] = c;
+      triangles[t + 9] = ab; triangles[t + 10] = bc; triangles[t + 11] = ca;
       t += 12;
-      touched.push(ab, bc, ca);
+      addNormal(ab);
+      addNormal(bc);
+      addNormal(ca);
     } else {
       triangles[t++] = a;
       triangles[t++] = b;
       triangles[t++] = c;
-    }
-    for (const v of touched) {
-      vertexNormals[3 * v] += n[0];
-      vertexNormals[3 * v + 1] += n[1];
-      vertexNormals[3 * v + 2] += n[2];
     }
   }
   for (let v = 0; v < nodeCount; v++) {
@@ -85,41 +92,70 @@ export function meshSurface(mesh: Mesh): Surface {
     if (len > 0) for (let k = 0; k < 3; k++) vertexNormals[3 * v + k] /= len;
   }
 
-  // Each facet edge once: the first facet that has it, then compare with the second.
-  const firstFacet = new Map<number, number>();
-  const feature: number[] = [];
-  const meshEdges: number[] = [];
-  const pushSegments = (out: number[], f: number, k: number, p: number, q: number) => {
-    if (mids) {
-      const m = mids[3 * f + k];
-      out.push(p, m, m, q);
-    } else out.push(p, q);
-  };
+  // Facet edges grouped by their lower node (a CSR table of typed arrays: no hashing of 3 x facets keys).
+  const edgeCount = facets * 3;
+  const start = new Int32Array(nodeCount + 1);
   for (let f = 0; f < facets; f++) {
     for (let k = 0; k < 3; k++) {
       const p = corners[3 * f + k], q = corners[3 * f + ((k + 1) % 3)];
-      const key = p < q ? p * nodeCount + q : q * nodeCount + p;
-      const other = firstFacet.get(key);
-      if (other === undefined) {
-        firstFacet.set(key, f);
-        continue;
-      }
-      if (other < 0) continue; // a third facet on one edge: already decided
-      firstFacet.set(key, -1 - other);
-      const dot = normals[3 * f] * normals[3 * other] + normals[3 * f + 1] * normals[3 * other + 1] + normals[3 * f + 2] * normals[3 * other + 2];
-      if (tag[f] !== tag[other] || dot < CREASE_COS) pushSegments(feature, f, k, p, q);
-      pushSegments(meshEdges, f, k, p, q);
+      start[(p < q ? p : q) + 1]++;
     }
   }
-  // Edges with one facet (an open or cut surface) are boundaries too.
+  for (let v = 0; v < nodeCount; v++) start[v + 1] += start[v];
+  const fill = start.slice(0, nodeCount);
+  const other = new Int32Array(edgeCount); // the upper node
+  const slot = new Int32Array(edgeCount); // facet * 3 + k
   for (let f = 0; f < facets; f++) {
     for (let k = 0; k < 3; k++) {
       const p = corners[3 * f + k], q = corners[3 * f + ((k + 1) % 3)];
-      const key = p < q ? p * nodeCount + q : q * nodeCount + p;
-      if (firstFacet.get(key) === f) {
-        pushSegments(feature, f, k, p, q);
-        pushSegments(meshEdges, f, k, p, q);
+      const lo = p < q ? p : q;
+      const at = fill[lo]++;
+      other[at] = p < q ? q : p;
+      slot[at] = 3 * f + k;
+    }
+  }
+  // Segment lists sized for the worst case (every edge once, two segments each for C3D10), trimmed at the end.
+  const perEdge = mids ? 4 : 2;
+  const feature = { data: new Int32Array(edgeCount * perEdge), length: 0 };
+  const meshEdges = { data: new Int32Array(edgeCount * perEdge), length: 0 };
+  const pushSegments = (out: { data: Int32Array; length: number }, f: number, k: number, p: number, q: number) => {
+    const d = out.data;
+    let at = out.length;
+    if (mids) {
+      const m = mids[3 * f + k];
+      d[at++] = p;
+      d[at++] = m;
+      d[at++] = m;
+      d[at++] = q;
+    } else {
+      d[at++] = p;
+      d[at++] = q;
+    }
+    out.length = at;
+  };
+  const done = new Uint8Array(edgeCount);
+  for (let v = 0; v < nodeCount; v++) {
+    for (let i = start[v]; i < start[v + 1]; i++) {
+      if (done[i]) continue;
+      done[i] = 1;
+      // The facets sharing this edge: usually exactly two on a closed surface.
+      let partner = -1, shared = 1;
+      for (let j = i + 1; j < start[v + 1]; j++) {
+        if (other[j] !== other[i] || done[j]) continue;
+        done[j] = 1;
+        shared++;
+        if (partner < 0) partner = j;
       }
+      const f = (slot[i] / 3) | 0, k = slot[i] % 3;
+      const p = corners[3 * f + k], q = corners[3 * f + ((k + 1) % 3)];
+      pushSegments(meshEdges, f, k, p, q);
+      if (partner < 0 || shared > 2) {
+        pushSegments(feature, f, k, p, q); // an open edge, or one where more than two facets meet
+        continue;
+      }
+      const g = (slot[partner] / 3) | 0;
+      const dot = normals[3 * f] * normals[3 * g] + normals[3 * f + 1] * normals[3 * g + 1] + normals[3 * f + 2] * normals[3 * g + 2];
+      if (tag[f] !== tag[g] || dot < CREASE_COS) pushSegments(feature, f, k, p, q);
     }
   }
   const vertexNode = new Int32Array(nodeCount);
@@ -128,8 +164,8 @@ export function meshSurface(mesh: Mesh): Surface {
     positions: mesh.nodes,
     vertexNode,
     triangles,
-    featureEdges: Int32Array.from(feature),
-    meshEdges: Int32Array.from(meshEdges),
+    featureEdges: feature.data.slice(0, feature.length),
+    meshEdges: meshEdges.data.slice(0, meshEdges.length),
     vertexNormals,
   };
 }

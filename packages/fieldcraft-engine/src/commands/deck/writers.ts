@@ -1,5 +1,7 @@
 // Deck formats `deck.write` knows: one row per format. A new format is a row here (and its writer in src/decks).
 import { writeAbaqusDeck } from "../../decks/abaqus.js";
+import { writeLsDynaDeck } from "../../decks/lsdyna.js";
+import { writeNastranDeck } from "../../decks/nastran.js";
 import type { DeckModel } from "../../decks/types.js";
 
 export interface DeckWriterRow {
@@ -12,4 +14,11 @@ export interface DeckWriterRow {
 
 export const DECK_WRITERS: DeckWriterRow[] = [
   { format: "abaqus", description: "Abaqus / CalculiX input deck", extension: ".inp", write: (deck) => writeAbaqusDeck(deck) },
+  { format: "nastran", description: "Nastran bulk data, SOL 101 with a SUBCASE per step", extension: ".bdf", write: (deck) => writeNastranDeck(deck) },
+  {
+    format: "lsdyna",
+    description: "LS-DYNA keyword deck, implicit linear static with one unit time per step (the steps must hold the same supports)",
+    extension: ".k",
+    write: (deck) => writeLsDynaDeck(deck),
+  },
 ];

@@ -1,0 +1,59 @@
+// Render speed: a ~100k-element tet model at 1024 x 768 with a contour, the deformed shape and symbols.
+// Baseline measured in the same run: encoding the finished picture as PNG (what every render pays at least).
+// Run: pnpm exec tsx bench/render.ts
+import { encodePng, renderScene, STANDARD_VIEWS, type Scene } from "../src/render/index.js";
+import { boxMesh, facetsTagged, nodesAt } from "../tests/support/render-fixtures.js";
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+function time<T>(fn: () => T, repeats: number): { ms: number; result: T } {
+  const runs: number[] = [];
+  let result!: T;
+  for (let i = 0; i < repeats; i++) {
+    const t0 = performance.now();
+    result = fn();
+    runs.push(performance.now() - t0);
+  }
+  return { ms: median(runs), result };
+}
+
+const type = process.argv.includes("--c3d10") ? "C3D10" : "C3D4";
+const mesh = boxMesh({ min: [0, 0, 0], max: [200, 40, 40], divisions: [50, 18, 18], type });
+const nn = mesh.nodes.length / 3;
+const ne = mesh.elements.length / (type === "C3D4" ? 4 : 10);
+const displacement = new Float64Array(3 * nn);
+const mises = new Float64Array(nn);
+for (let i = 0; i < nn; i++) {
+  const x = mesh.nodes[3 * i];
+  displacement[3 * i + 2] = -1e-5 * x * x;
+  mises[i] = 200 - x + 0.5 * mesh.nodes[3 * i + 2];
+}
+const scene: Scene = {
+  mesh,
+  displacement,
+  scale: "auto",
+  field: { name: "mises", unit: "MPa", values: mises },
+  symbols: [
+    { kind: "fixed", name: "root", nodes: nodesAt(mesh, 0, 0) },
+    { kind: "force", name: "tip", nodes: nodesAt(mesh, 0, 200), vector: [0, 0, -1000] },
+    { kind: "pressure", name: "top", facets: facetsTagged(mesh, "F1:+z"), value: 1 },
+  ],
+};
+const size = { width: 1024, height: 768 };
+renderScene(scene, STANDARD_VIEWS.iso, size); // warm up the JIT
+const render = time(() => renderScene(scene, STANDARD_VIEWS.iso, size), 5);
+const encode = time(() => encodePng(render.result.frame), 5);
+const plain = time(() => renderScene({ mesh }, STANDARD_VIEWS.iso, size), 5);
+
+process.stderr.write(
+  [
+    `model: ${ne} ${type} elements, ${nn} nodes, ${render.result.info.triangles} surface triangles, ${size.width} x ${size.height}`,
+    `render with contour, deformation and symbols: ${render.ms.toFixed(1)} ms (median of 5)`,
+    `render of the plain mesh:                      ${plain.ms.toFixed(1)} ms`,
+    `baseline, PNG encoding of the same picture:    ${encode.ms.toFixed(1)} ms`,
+    `ratio render / encode: ${(render.ms / encode.ms).toFixed(2)}   (target: render under 1000 ms)`,
+  ].join("\n") + "\n",
+);

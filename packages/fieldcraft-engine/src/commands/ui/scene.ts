@@ -1,0 +1,67 @@
+// The render scene of a model: its mesh (or design), the set-up's symbols and, when results are on show,
+// the deformed shape and a contour. Pure: model and view state in, plain renderer data out.
+import { lookup } from "../../model/definitions.js";
+import { ModelError } from "../../model/errors.js";
+import { resolvedTarget } from "../../model/problem.js";
+import { FIELD_DIMENSION, fieldReader, stepResult, type NodeField } from "../../model/results.js";
+import type { Model, StepDefinition } from "../../model/types.js";
+import { unitSystem } from "../../model/units.js";
+import type { Scene, SymbolDef } from "../../render/index.js";
+import type { ViewState } from "../types.js";
+
+export interface ResultsRequest {
+  step?: string;
+  field?: NodeField;
+  bands?: number;
+  deformed?: boolean;
+  scale?: number | "auto";
+}
+
+/** Symbols of the given step's conditions and loads, or of every one defined when no step is on show. */
+function setupSymbols(model: Model, step: StepDefinition | undefined): SymbolDef[] {
+  if (!model.mesh) return [];
+  const bcs = step ? step.boundary_conditions.map((n) => lookup(model, "boundary_conditions", n, `step ${step.name}`)) : model.definitions.boundary_conditions;
+  const loads = step ? step.loads.map((n) => lookup(model, "loads", n, `step ${step.name}`)) : model.definitions.loads;
+  const out: SymbolDef[] = [];
+  for (const bc of bcs) {
+    const r = resolvedTarget(model, bc.target.set, `boundary condition ${bc.name}`);
+    if (bc.type === "fixed") out.push({ kind: "fixed", name: bc.name, nodes: r.nodes });
+    else out.push({ kind: "displacement", name: bc.name, nodes: r.nodes });
+  }
+  for (const load of loads) {
+    const r = resolvedTarget(model, load.target.set, `load ${load.name}`);
+    if (load.type === "force") out.push({ kind: "force", name: load.name, nodes: r.nodes, vector: load.vector });
+    else out.push({ kind: "pressure", name: load.name, facets: r.facets, value: load.magnitude });
+  }
+  return out;
+}
+
+/**
+ * What a render of this model shows. Results are drawn when the request names a field or step, or when a
+ * contour is on show (results.contour) and its step still has results.
+ */
+export function modelScene(model: Model, view: ViewState, request: ResultsRequest): { scene: Scene; step: string | null } {
+  if (!model.mesh && !model.design) throw new ModelError("nothing to draw: open a design (geometry.open) or a model (file.open) first");
+  const contour = view.contour as (ViewState["contour"] & { deformed?: boolean; scale?: number | "auto" }) | undefined;
+  const explicit = request.field !== undefined || request.step !== undefined;
+  const contourStep = contour && model.results[contour.step] ? contour.step : undefined;
+  const showResults = model.mesh !== undefined && (explicit || contourStep !== undefined);
+  const scene: Scene = { mesh: model.mesh?.mesh ?? null, design: model.design?.design ?? null };
+  if (!showResults) {
+    scene.symbols = setupSymbols(model, undefined);
+    return { scene, step: null };
+  }
+  const result = stepResult(model, request.step ?? contourStep);
+  const field = (request.field ?? (contour?.field as NodeField | undefined) ?? "displacement") as NodeField;
+  const read = fieldReader(result, field);
+  const count = result.solution.displacement.length / 3;
+  const values = new Float64Array(count);
+  for (let n = 0; n < count; n++) values[n] = read(n);
+  const deformed = request.deformed ?? contour?.deformed ?? true;
+  scene.field = { name: field, unit: unitSystem(model.units).units[FIELD_DIMENSION[field]], values };
+  scene.bands = request.bands ?? contour?.bands ?? 10;
+  scene.displacement = result.solution.displacement;
+  scene.scale = deformed ? (request.scale ?? contour?.scale ?? "auto") : 0;
+  scene.symbols = setupSymbols(model, model.definitions.steps.find((s) => s.name === result.step));
+  return { scene, step: result.step };
+}
