@@ -55,3 +55,32 @@ describe.skipIf(findCcx() === null)("deck.write against CalculiX", () => {
     }
   });
 });
+
+describe("deck.write", () => {
+  it("writes every format of its catalogue enum atomically, and refuses a deck path FileAccess refuses", async () => {
+    const s = createSession({
+      fileAccess: {
+        checkRead: (p) => ({ ok: true, path: path.resolve(p) }),
+        checkWrite: (p) => (path.resolve(p).startsWith(dir + path.sep) ? { ok: true, path: path.resolve(p) } : { ok: false, error: `outside the write root ${dir}: ${p}` }),
+      },
+    });
+    await ok(s, "file.sample", { name: "stepped-block" });
+    const info = s.catalogue().find((c) => c.id === "deck.write")!;
+    const formats: string[] = (info.schema as { properties: { format: { enum: string[] } } }).properties.format.enum;
+    expect(formats).toContain("abaqus");
+    const sub = await fs.mkdtemp(path.join(dir, "formats-"));
+    for (const format of formats) {
+      const file = path.join(sub, `deck-${format}`);
+      const out = await ok(s, "deck.write", { format, path: file });
+      expect(out).toMatchObject({ path: file, format, steps: ["Load"] });
+      expect((await fs.stat(file)).size).toBe(out.bytes);
+    }
+    expect((await fs.readdir(sub)).sort()).toEqual(formats.map((f) => `deck-${f}`).sort());
+    const before = s.digest();
+    const outside = path.join(os.tmpdir(), "fieldcraft-never.inp");
+    const refused = await s.execute("deck.write", { format: "abaqus", path: outside });
+    expect(refused).toEqual({ ok: false, error: `deck.write: params.path: outside the write root ${dir}: ${outside}`, details: { path: outside } });
+    await expect(fs.stat(outside)).rejects.toThrow();
+    expect(s.digest()).toBe(before);
+  });
+});

@@ -10,7 +10,7 @@ import type { Requirement } from "./requirements.js";
  * Render and UI commands may keep their own keys here.
  */
 export interface ViewState {
-  contour?: { step: string; field: string; bands?: number };
+  contour?: { step: string; field: string; bands?: number; deformed?: boolean; scale?: number | "auto" };
   [key: string]: unknown;
 }
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { writeTextChecked } from "../../files/checked-io.js";
 import { deckModel } from "../../model/deck-model.js";
 import { lookup } from "../../model/definitions.js";
+import { ModelError } from "../../model/errors.js";
 import { filePath, itemName } from "../params.js";
 import { defineCommand } from "../types.js";
 import { DECK_WRITERS } from "./writers.js";
@@ -28,7 +29,13 @@ export const deckWriteCommand = defineCommand({
     const writer = DECK_WRITERS.find((w) => w.format === params.format)!;
     const steps = params.steps ? params.steps.map((n, i) => lookup(ctx.model, "steps", n, `params.steps[${i}]`)) : ctx.model.definitions.steps;
     const deck = deckModel(ctx.model, steps, "FieldCraft model");
-    const text = writer.write(deck);
+    let text: string;
+    try {
+      text = writer.write(deck);
+    } catch (error) {
+      // A writer refuses what its format cannot say (e.g. supports that change between LS-DYNA steps).
+      throw new ModelError(`params.format: the ${writer.format} deck cannot hold this model: ${error instanceof Error ? error.message : String(error)}`);
+    }
     const written = await writeTextChecked(ctx.files, params.path, "params.path", text);
     return { result: { path: written, format: writer.format, bytes: Buffer.byteLength(text), steps: steps.map((s) => s.name) } };
   },
