@@ -104,6 +104,16 @@ describe("tet meshes of the corpus", () => {
     expect(r.stats.boundaryFacets).toBe(2 * 2 * (40 * 4 + 40 * 4 + 4 * 4));
   });
 
+  it("reports the tolerance and the achieved deviation (planar faces: exact)", async () => {
+    const d = await corpusDesign("stepped-block/steps.solidcraft");
+    const r = generateTetMesh(d, { order: 1, tolerance: 0.5 });
+    if (!r.ok) throw new Error(r.error);
+    expect(r.stats.tolerance).toBe(0.5);
+    expect(r.stats.deviation).toBe(0);
+    // Every mesh node on the boundary lies on the design's faces: checkMesh places each facet on its face.
+    checkMesh(d, r.mesh);
+  });
+
   it("defaults the size to the longest side / 20", async () => {
     const r = generateTetMesh(await corpusDesign("block/block.solidcraft"), { order: 1 });
     if (!r.ok) throw new Error(r.error);

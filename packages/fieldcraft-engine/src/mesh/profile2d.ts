@@ -6,7 +6,7 @@ import ConstrainautorExport from "@kninnug/constrainautor";
 import Delaunator from "delaunator";
 import { pointInPolygon, segmentDistance, signedArea } from "../geometry/polygon.js";
 import type { Vec2 } from "../geometry/types.js";
-import { checkAbort, divisions } from "./options.js";
+import { checkAbort, divisions, MeshFailure } from "./options.js";
 
 export interface ProfileMesh {
   /** u, v per point. */
@@ -71,7 +71,12 @@ export function triangulateProfile(profile: readonly Vec2[], size: number, signa
   const del = new Delaunator(points);
   const edges: [number, number][] = [];
   for (let i = 0; i < seg.length; i += 2) edges.push([seg[i], seg[i + 1]]);
-  new Constrainautor(del, edges);
+  try {
+    new Constrainautor(del, edges);
+  } catch (e) {
+    // Only degenerate input (points closer than rounding) gets here; say so instead of crashing.
+    throw new MeshFailure(`the profile could not be triangulated at size ${size} (${(e as Error).message}); try a slightly different size`);
+  }
   const triangles = insideTriangles(del.triangles, del.halfedges, seg, points.length / 2);
   smooth(points, triangles, boundaryCount);
   return { points, triangles, segments: Int32Array.from(seg), segmentEdge: Int32Array.from(segEdge) };
