@@ -6,6 +6,8 @@ import { outcomeResult } from "./outcome.js";
 
 export const MAX_BATCH_COMMANDS = 10_000;
 
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 const paramsSchema = z.record(z.string(), z.unknown()).describe("The command's parameters (list_commands gives each command's schema)");
 
 export function listCommandsTool({ backend }: ToolDeps): ToolRow {
@@ -62,6 +64,8 @@ export function batchTool({ backend }: ToolDeps): ToolRow {
     run: async ({ commands }, ctx) => {
       const results: { index: number; command: string; result: unknown }[] = [];
       for (const [index, { command, params }] of commands.entries()) {
+        // Let the reader run between steps: pings, cancellations and shutdown are served during a long batch.
+        await yieldToEventLoop();
         if (ctx.signal.aborted) break;
         // Steps report their own progress only through the batch's count, which stays monotonic.
         const outcome = await backend.execute(command, params ?? {}, { signal: ctx.signal });

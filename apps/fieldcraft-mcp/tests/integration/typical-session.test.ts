@@ -145,9 +145,9 @@ describe("the seed's typical session", () => {
 
   test("the resources read the model and the catalogue", async () => {
     const model = await server.client.readResource({ uri: "fieldcraft://model" });
-    expect(JSON.parse(model.contents[0].text as string).counts.steps).toBe(1);
+    expect(JSON.parse((model.contents[0] as { text: string }).text).counts.steps).toBe(1);
     const commands = await server.client.readResource({ uri: "fieldcraft://commands" });
-    const ids = JSON.parse(commands.contents[0].text as string).commands.map((c: { id: string }) => c.id);
+    const ids = JSON.parse((commands.contents[0] as { text: string }).text).commands.map((c: { id: string }) => c.id);
     expect(ids).toContain("solve.static");
   });
 });
