@@ -24,7 +24,9 @@ export const uiSelectCommand = defineCommand({
   description:
     "Changes the window's selection: geometry (bodies, faces, edges by persistent name), node and element ids, and element faces. " +
     "`mode` replace (default), add or remove; `clear` empties it first. Returns the selection as ui.selection does. " +
-    "Picking by a viewport point or box (`at`, `box`, `filter`, `box_mode`) is not available in this headless app.",
+    "`at` [x, y] picks what the last picture (ui.capture or ui.render) shows at that pixel; `box` [x0, y0, x1, y1] picks every item " +
+    "with all (`box_mode` inside, the default) or any (crossing) of its corners in the box, hidden ones too. `filter` says what is " +
+    "picked: geometry (named faces, the default), faces (element faces), nodes or elements. Picking needs a mesh and a picture.",
   params: z
     .object({
       clear: z.boolean().default(false).describe("Empty the selection first"),
@@ -47,9 +49,8 @@ export const uiSelectCommand = defineCommand({
   effects: { mutates: false, reads: false, writes: false },
   run(ctx, params) {
     if (params.at !== undefined || params.box !== undefined) {
-      throw new ModelError(
-        "params.at/params.box: picking by viewport position is not available in this headless app; select by `geometry`, `nodes`, `elements` or `faces`",
-      );
+      // The app resolves a pick against its last picture before the row runs; a pick reaching here had no picture.
+      throw new ModelError("params.at/params.box: picking needs a picture of the model first: take one with ui.capture or ui.render");
     }
     const picked: Selection = { geometry: params.geometry, nodes: params.nodes, elements: params.elements, faces: params.faces };
     const issues = problems(picked, ctx.model);

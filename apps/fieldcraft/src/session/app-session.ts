@@ -4,7 +4,9 @@ import type { CommandInfo, CommandOutcome, ExecuteOptions, ServedSession } from 
 import type { Session } from "@mcp-wrappers/fieldcraft-engine";
 import { captureWindow, UI_CAPTURE_INFO } from "../window/capture.js";
 import { CAPTURE_PATH_PARAM, deliverPicture, pngBytes } from "../window/picture-file.js";
+import { frameFromRender, type PictureFrame } from "../selection/pick.js";
 import type { Activity } from "./activity.js";
+import { selectByPick, wantsPick } from "./picking.js";
 
 const PICTURE_COMMANDS = new Set(["ui.render", "ui.capture"]);
 
@@ -12,16 +14,28 @@ function asParams(params: unknown): Record<string, unknown> {
   return typeof params === "object" && params !== null && !Array.isArray(params) ? (params as Record<string, unknown>) : {};
 }
 
+/** Where the last picture put the model, so that a pick by pixel lands on what it showed. */
+function frameOf(command: string, result: Record<string, unknown>): PictureFrame | null {
+  if (command === "ui.render") return frameFromRender(result);
+  const viewport = result.viewport as { x: number; y: number; render: Record<string, unknown> } | undefined;
+  return viewport ? frameFromRender(viewport.render, { x: viewport.x, y: viewport.y }) : null;
+}
+
 export function createAppSession(engine: Session, activity: Activity): ServedSession {
+  let lastFrame: PictureFrame | null = null;
   const run = async (command: string, params: Record<string, unknown>, options: ExecuteOptions): Promise<CommandOutcome> => {
+    if (command === "ui.select" && wantsPick(params)) return selectByPick(engine, lastFrame, params, options);
     const { [CAPTURE_PATH_PARAM]: capturePath, ...rest } = params;
     const wantsFile = PICTURE_COMMANDS.has(command) && capturePath !== undefined;
     let outcome: CommandOutcome & { png?: Uint8Array };
     if (command === "ui.capture") outcome = await captureWindow(engine, activity.snapshot(), rest, options);
     else if (wantsFile) outcome = await engine.execute(command, rest, options);
+    else if (command === "ui.render") outcome = await engine.execute(command, params, options);
     else return engine.execute(command, params, options);
     if (!outcome.ok) return outcome;
     const result = { ...(outcome.result as Record<string, unknown>) };
+    lastFrame = frameOf(command, result) ?? lastFrame;
+    if (command === "ui.render" && !wantsFile) return outcome;
     const png = outcome.png ?? pngBytes(result.png);
     delete result.png;
     if (!png) return { ok: false, error: `${command} returned no picture` };
