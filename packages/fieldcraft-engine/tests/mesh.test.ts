@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parseSolidcraft, readSolidcraftFile, type Design } from "../src/geometry/index.js";
 import { generateTetMesh, TET10_EDGES, type Mesh } from "../src/mesh/index.js";
-import { elementCount, elementVolume, facetOutward, onFace, point, sideNodes, taggedFacetKeys, topology, triangleArea } from "./mesh-checks.js";
+import { checkMesh, elementCount, point } from "./mesh-checks.js";
 
 const corpus = join(dirname(fileURLToPath(import.meta.url)), "corpus");
 
@@ -24,57 +24,6 @@ function mesh(d: Design, options: Parameters<typeof generateTetMesh>[1]): Mesh {
   const r = generateTetMesh(d, options);
   if (!r.ok) throw new Error(r.error);
   return r.mesh;
-}
-
-/** Every check a valid tagged mesh of these designs passes. */
-function checkMesh(d: Design, m: Mesh): void {
-  const n = elementCount(m);
-  // No inverted or flat element.
-  let minVolume = Infinity;
-  for (let e = 0; e < n; e++) minVolume = Math.min(minVolume, elementVolume(m, e));
-  expect(minVolume).toBeGreaterThan(0);
-  // Per body: volume, conformity, boundary = tagged facets, tags on the right faces, areas per face.
-  m.bodies.forEach((name, b) => {
-    const body = d.bodies.find((x) => x.name === name)!;
-    let volume = 0;
-    for (let e = 0; e < n; e++) if (m.elementBody[e] === b) volume += elementVolume(m, e);
-    expect(Math.abs(volume - body.volume)).toBeLessThan(1e-9 * body.volume);
-  });
-  const topo = topology(m);
-  expect(topo.overused).toBe(0);
-  const tagged = taggedFacetKeys(m);
-  expect(new Set(tagged).size).toBe(tagged.length);
-  expect(new Set(tagged)).toEqual(topo.once);
-  // Every facet carries the tag of the face it lies on, and its outward normal is that face's.
-  const areas = new Map<number, number>();
-  for (let i = 0; i < m.boundary.tag.length; i++) {
-    const tag = m.faceTags[m.boundary.tag[i]];
-    const body = d.bodies.find((x) => x.name === tag.body)!;
-    expect(m.bodies[m.elementBody[m.boundary.element[i]]]).toBe(tag.body);
-    const { normal, centroid } = facetOutward(m, i);
-    const face = body.faces.find((f) => f.name === tag.face)!;
-    const len = Math.hypot(...normal);
-    expect(normal.map((x) => x / len).map((x, a) => Math.abs(x - face.normal[a]) < 1e-9)).toEqual([true, true, true]);
-    expect(onFace(body, tag.face, centroid), `facet ${i} centroid ${centroid} on ${tag.face}`).toBe(true);
-    const t = m.boundary.tag[i];
-    areas.set(t, (areas.get(t) ?? 0) + triangleArea(m, sideNodes(m, m.boundary.element[i], m.boundary.side[i])));
-  }
-  m.faceTags.forEach((tag, t) => {
-    const face = d.bodies.find((x) => x.name === tag.body)!.faces.find((f) => f.name === tag.face)!;
-    expect(Math.abs((areas.get(t) ?? 0) - face.area), `${tag.body} ${tag.face}`).toBeLessThanOrEqual(1e-9 * face.area);
-  });
-  // Euler: each body is a ball, so V - E + F - T = 1 for its tets and V - E + F = 2 on its surface.
-  if (m.bodies.length === 1) {
-    expect(topo.vertices - topo.edges + topo.faces - topo.tets).toBe(1);
-    const bv = new Set<string>();
-    const be = new Set<string>();
-    for (const k of topo.once) {
-      const [a, b, c] = k.split(",");
-      bv.add(a).add(b).add(c);
-      be.add([a, b].sort().join()).add([b, c].sort().join()).add([a, c].sort().join());
-    }
-    expect(bv.size - be.size + topo.once.size).toBe(2);
-  }
 }
 
 describe("tet meshes of the corpus", () => {
