@@ -168,6 +168,26 @@ describe("bounds", () => {
     expect(after).toMatchObject({ ok: false, failure: "closed", sent: false });
   });
 
+  it("refuses requests beyond the in-flight bound without closing", async () => {
+    const { server } = await serve({ token: null, limits: { maxInFlight: 2 } });
+    const peer = await rawConnect(server.port);
+    for (let i = 1; i <= 3; i++) peer.send(JSON.stringify({ id: i, method: "work.wait", params: { steps: 5, stepMs: 40 } }) + "\n");
+    const replies = [await peer.next(), await peer.next(), await peer.next()];
+    expect(replies[0]).toMatchObject({ id: 3, ok: false, details: { code: "too_many_requests" } });
+    expect(replies.slice(1)).toEqual([{ id: 1, ok: true, result: { steps: 5 } }, { id: 2, ok: true, result: { steps: 5 } }]);
+    peer.socket.destroy();
+  });
+
+  it("drops a peer that sends requests but never reads the replies", async () => {
+    const { server } = await serve({ token: null, limits: { maxUnreadBytes: 2 * 1024 * 1024 } });
+    const peer = await rawConnect(server.port);
+    peer.socket.pause();
+    for (let i = 1; i <= 60; i++) peer.send(JSON.stringify({ id: i, method: "work.fill", params: { bytes: 1024 * 1024 } }) + "\n");
+    for (let i = 0; i < 200 && server.connectionCount() > 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(server.connectionCount()).toBe(0);
+    peer.socket.destroy();
+  });
+
   it("refuses to bind to a non-loopback address", async () => {
     const started = await startControlServer({ session: new NotebookSession(), app, port: 0, token: null, host: "0.0.0.0" });
     expect(started.ok).toBe(false);

@@ -23,6 +23,7 @@ export const CHANNEL_ERRORS = {
   idle_timeout: { message: "idle timeout: the connection was closed", closes: true },
   not_loopback: { message: "connections are accepted from loopback addresses only", closes: true },
   shutting_down: { message: "the app is shutting down", closes: true },
+  too_many_requests: { message: "too many requests in flight on this connection; wait for replies", closes: false },
   duplicate_id: { message: "a request with this id is already in flight on this connection", closes: false },
   unknown_method: { message: "unknown method", closes: false },
   bad_params: { message: "params must be a JSON object", closes: false },

@@ -8,6 +8,10 @@ export interface ControlLimits {
   idleMs: number;
   /** A connection must authenticate within this long of opening. */
   authMs: number;
+  /** Requests one connection may have waiting or running at once; more are refused, not queued. */
+  maxInFlight: number;
+  /** Reply bytes a connection may leave unread before it is closed (a peer that sends but never reads). */
+  maxUnreadBytes: number;
 }
 
 export const DEFAULT_LIMITS: Readonly<ControlLimits> = Object.freeze({
@@ -15,6 +19,8 @@ export const DEFAULT_LIMITS: Readonly<ControlLimits> = Object.freeze({
   maxConnections: 16,
   idleMs: 15 * 60 * 1000,
   authMs: 10 * 1000,
+  maxInFlight: 64,
+  maxUnreadBytes: 64 * 1024 * 1024,
 });
 
 export const DEFAULT_CONTROL_PORT = 7070;

@@ -85,6 +85,9 @@ export class Connection {
     if (request.method === "cancel") return this.onCancel(request);
     const id = request.id as RequestId;
     if (this.inFlight.has(id)) return this.send(channelError("duplicate_id", id, String(id)));
+    if (this.inFlight.size >= this.host.limits.maxInFlight) {
+      return this.send(channelError("too_many_requests", id, `${this.host.limits.maxInFlight} are in flight`));
+    }
     if (!this.host.isKnownMethod(request.method)) {
       return this.send(channelError("unknown_method", id, `${request.method} (describe lists the methods)`));
     }
@@ -140,6 +143,12 @@ export class Connection {
 
   private sendRaw(line: string): void {
     if (this.closing || this.socket.destroyed) return;
+    // Replies pile up in memory when the peer does not read them; past the bound the peer is dropped.
+    if (this.socket.writableLength + line.length > this.host.limits.maxUnreadBytes) {
+      this.closing = true;
+      this.socket.destroy();
+      return;
+    }
     this.socket.write(line);
   }
 
