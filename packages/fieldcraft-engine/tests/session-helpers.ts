@@ -1,7 +1,8 @@
 // Test helpers: unwrap a command outcome, failing the test with the engine's message when it is not what was expected.
 import type { CommandOutcome, Session } from "../src/index.js";
 
-export async function ok<T = Record<string, any>>(session: Session, command: string, params?: unknown): Promise<T> {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function ok<T = any>(session: Session, command: string, params?: unknown): Promise<T> {
   const out = await session.execute(command, params);
   if (!out.ok) throw new Error(`${command} failed: ${out.error}`);
   return out.result as T;

@@ -153,4 +153,18 @@ describe("session basics", () => {
     expect(await s.execute("edit.undo", {}, { signal: controller.signal })).toEqual({ ok: false, error: "edit.undo: cancelled before it started" });
     expect(s.digest()).toBe(before);
   });
+
+  it("drops the oldest changes when the history would keep more mesh and result memory than maxUndoBytes", async () => {
+    const s = createSession({ caps: { maxUndoBytes: 1 } });
+    await s.execute("file.sample", { name: "stepped-block" });
+    expect((await s.execute("mesh.tet.generate", { size: 10, order: 1 })).ok).toBe(true);
+    // Going back would need the sample's mesh, which the cap does not let the history keep.
+    expect(await s.execute("edit.undo")).toEqual({ ok: false, error: "edit.undo: nothing to undo" });
+    await s.execute("model.material.create", { name: "Alu", elastic: { type: "isotropic", young: 70000, poisson: 0.33 } });
+    expect((await s.execute("edit.undo")).ok).toBe(true);
+    const roomy = createSession();
+    await roomy.execute("file.sample", { name: "stepped-block" });
+    await roomy.execute("mesh.tet.generate", { size: 10, order: 1 });
+    expect(await roomy.execute("edit.undo")).toMatchObject({ ok: true, result: { undone: "mesh.tet.generate" } });
+  });
 });

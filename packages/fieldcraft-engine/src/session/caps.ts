@@ -14,6 +14,8 @@ export interface Caps {
   maxFileBytes: number;
   /** How many changes `edit.undo` can take back. */
   maxUndo: number;
+  /** Memory the undo history may keep beyond the current model (meshes and results), in bytes. */
+  maxUndoBytes: number;
   /** Most nodes one `solve.probe` may report. */
   maxProbeNodes: number;
   /** Most node and element ids one set may list. */
@@ -28,6 +30,7 @@ export const DEFAULT_CAPS: Caps = {
   maxIterations: 100_000,
   maxFileBytes: 1024 * 1024 * 1024,
   maxUndo: 64,
+  maxUndoBytes: 2 * 1024 ** 3,
   maxProbeNodes: 10_000,
   maxSetIds: 10_000_000,
 };

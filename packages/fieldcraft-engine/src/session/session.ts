@@ -9,6 +9,7 @@ import type { AnyCommandRow, CommandContext, ViewState } from "../commands/types
 import { modelDigest } from "../model/digest.js";
 import { ModelError } from "../model/errors.js";
 import { deepFreeze } from "../model/freeze.js";
+import { sharedBytes } from "../model/footprint.js";
 import { emptyModel, type Model } from "../model/types.js";
 import { DEFAULT_CAPS, type Caps } from "./caps.js";
 import { openFileAccess } from "./file-access.js";
@@ -75,6 +76,12 @@ export function createSession(options: SessionOptions = {}): Session {
   // Commands run one after another even when hosts call concurrently (the control channel, the MCP server).
   let queue: Promise<unknown> = Promise.resolve();
 
+  // The oldest changes go first when the history holds too many steps or too much memory beyond the current model.
+  function trimHistory(): void {
+    while (undo.length > caps.maxUndo) undo.shift();
+    while (undo.length > 0 && sharedBytes([model, ...undo.map((h) => h.model)]) - sharedBytes([model]) > caps.maxUndoBytes) undo.shift();
+  }
+
   async function runOne(id: string, rawParams: unknown, options: ExecuteOptions): Promise<CommandOutcome> {
     const row = typeof id === "string" ? rows.get(id) : undefined;
     if (!row) return { ok: false, error: unknownCommand(String(id), rows) };
@@ -121,9 +128,9 @@ export function createSession(options: SessionOptions = {}): Session {
       }
     } else if (outcome.model && outcome.model !== model) {
       undo.push({ model, label: historyLabel(id, parsed.data) });
-      if (undo.length > caps.maxUndo) undo.shift();
       redo.length = 0;
       model = deepFreeze(outcome.model);
+      trimHistory();
       modelChanged = true;
     }
     const viewChanged = outcome.view !== undefined && outcome.view !== view;
