@@ -16,13 +16,12 @@ export function unansweredOutcome(command: string, mutates: boolean, outcome: Un
       details: { code: "app_gone", command, sent: false, target },
     };
   }
-  const why = outcome.failure === "timeout" ? outcome.error : outcome.error;
   const consequence = mutates
     ? `${command} changes the model and may have been applied: it was not resent. Inspect the model (inspect_model, or model.info) before repeating it.`
     : `${command} does not change the model; it was not resent.`;
   return {
     ok: false,
-    error: `${why}. ${consequence}`,
+    error: `${outcome.error}. ${consequence}`,
     details: { code: outcome.failure === "timeout" ? "reply_timeout" : "reply_lost", command, sent: true, may_have_applied: mutates, target },
   };
 }
