@@ -59,6 +59,18 @@ describe("format and shape", () => {
     );
   });
 
+  it("refuses absurd coordinates and features too thin for double precision", () => {
+    expect(error(doc([{ name: "Far", features: [box("F1", [0, 0, 0], [1, 1, 2e9])] }]))).toBe(
+      'bodies[0] ("Far").features[0] ("F1").max[2]: must be between -1000000000 and 1000000000',
+    );
+    expect(error(doc([{ name: "Foil", features: [box("F1", [0, 0, 0], [1000, 1000, 1e-7])] }]))).toBe(
+      'bodies[0] ("Foil").features: feature "F1" is 1e-7 thick along z, below 1e-9 of the coordinates\' size (1000); make it larger or remove it',
+    );
+    expect(error(doc([{ name: "Gap", features: [box("F1", [0, 0, 0], [1000, 10, 10]), box("F2", [1000.0000001, 0, 0], [2000, 10, 10])] }]))).toMatch(
+      /^bodies\[0\] \("Gap"\)\.features: box coordinates 1000 and 1000\.0000001 along x are only [0-9.e-]+ apart, below 1e-9/,
+    );
+  });
+
   it("refuses duplicate names", () => {
     const a = { name: "A", features: [box("F1", [0, 0, 0], [1, 1, 1])] };
     expect(error(doc([a, a]))).toBe('bodies[1] ("A").name: another body is already named "A"; body names must be unique');

@@ -4,7 +4,7 @@ import { readFile, stat } from "node:fs/promises";
 import type { z } from "zod";
 import { analyzeBoxUnion } from "./boxBody.js";
 import { analyzeExtrusion } from "./extrudeBody.js";
-import { designSchema, type DesignFile } from "./schema.js";
+import { designSchema, DESIGN_LIMITS, type DesignFile } from "./schema.js";
 import type { Body, BoxFeature, Design, ExtrudeFeature } from "./types.js";
 
 export type ParseResult = { ok: true; design: Design } | { ok: false; error: string };
@@ -81,6 +81,8 @@ export function buildDesign(file: DesignFile): ParseResult {
     if (extrusions.length > 1) {
       return { ok: false, error: `${where}.features: has ${extrusions.length} extrusions; in solidcraft/1 a body is one extrusion, so give each its own body` };
     }
+    const tiny = tinyGap(spec.features);
+    if (tiny) return { ok: false, error: `${where}.features: ${tiny}` };
     if (extrusions.length === 1) {
       const f = extrusions[0];
       const made = analyzeExtrusion(f);
@@ -95,6 +97,42 @@ export function buildDesign(file: DesignFile): ParseResult {
     }
   }
   return { ok: true, design: { format: "solidcraft/1", units: file.units, bodies } };
+}
+
+/**
+ * Distinct coordinates closer than DESIGN_LIMITS.relativeGap of the body's size cannot be meshed
+ * reliably in double precision (element volumes would drown in rounding): refuse them.
+ */
+function tinyGap(features: readonly (BoxFeature | ExtrudeFeature)[]): string | null {
+  let scale = 0;
+  const gaps: { size: number; what: string }[] = [];
+  for (const f of features) {
+    if (f.type === "box") {
+      for (let a = 0; a < 3; a++) {
+        scale = Math.max(scale, Math.abs(f.min[a]), Math.abs(f.max[a]));
+        gaps.push({ size: f.max[a] - f.min[a], what: `feature "${f.id}" is ${f.max[a] - f.min[a]} thick along ${"xyz"[a]}` });
+      }
+    } else {
+      scale = Math.max(scale, Math.abs(f.from), Math.abs(f.to), ...f.profile.flatMap((p) => [Math.abs(p[0]), Math.abs(p[1])]));
+      gaps.push({ size: Math.abs(f.to - f.from), what: `feature "${f.id}" is ${Math.abs(f.to - f.from)} thick` });
+      f.profile.forEach((p, k) => {
+        const q = f.profile[(k + 1) % f.profile.length];
+        const len = Math.hypot(q[0] - p[0], q[1] - p[1]);
+        gaps.push({ size: len, what: `feature "${f.id}" has profile edge ${k + 1} only ${len} long` });
+      });
+    }
+  }
+  // Between features too: the box grid's intervals.
+  const boxes = features.filter((f): f is BoxFeature => f.type === "box");
+  for (let a = 0; a < 3 && boxes.length > 1; a++) {
+    const xs = [...new Set(boxes.flatMap((b) => [b.min[a], b.max[a]]))].sort((x, y) => x - y);
+    for (let i = 1; i < xs.length; i++) {
+      gaps.push({ size: xs[i] - xs[i - 1], what: `box coordinates ${xs[i - 1]} and ${xs[i]} along ${"xyz"[a]} are only ${xs[i] - xs[i - 1]} apart` });
+    }
+  }
+  const floor = DESIGN_LIMITS.relativeGap * scale;
+  const bad = gaps.find((g) => g.size > 0 && g.size < floor);
+  return bad ? `${bad.what}, below ${DESIGN_LIMITS.relativeGap} of the coordinates' size (${scale}); make it larger or remove it` : null;
 }
 
 /** `bodies[1] ("Plate").features[0] ("F1").max[2]: must be greater than ...` — names where the data has them. */

@@ -7,9 +7,16 @@ export const DESIGN_LIMITS = {
   featuresPerBody: 200,
   profilePoints: 2000,
   nameLength: 100,
+  /** Largest coordinate magnitude (in the design's units). */
+  coordinate: 1e9,
+  /** Smallest distance between distinct coordinates, relative to the body's size. */
+  relativeGap: 1e-9,
 } as const;
 
-const finite = z.number().refine(Number.isFinite, { message: "must be a finite number" });
+const finite = z
+  .number()
+  .refine(Number.isFinite, { message: "must be a finite number" })
+  .refine((v) => Math.abs(v) <= DESIGN_LIMITS.coordinate, { message: `must be between -${DESIGN_LIMITS.coordinate} and ${DESIGN_LIMITS.coordinate}` });
 const vec3 = z.tuple([finite, finite, finite]);
 const vec2 = z.tuple([finite, finite]);
 
