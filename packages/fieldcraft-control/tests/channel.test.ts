@@ -158,7 +158,7 @@ describe("bounds", () => {
 
   it("an idle connection is closed with an error frame, but not while a request runs", async () => {
     const { server } = await serve({ token: null, limits: { idleMs: 300 } });
-    const c = await ControlClient.connect({ host: "127.0.0.1", port: server.port, token: null });
+    const c = await ControlClient.connect({ host: "127.0.0.1", port: server.port, token: null, keepAlive: false });
     if (!c.ok) throw new Error(c.error);
     // 1 s of work is longer than the idle limit: it must still complete.
     expect(await c.client.call("work.wait", { steps: 10, stepMs: 100 })).toEqual({ ok: true, result: { steps: 10 } });
@@ -166,6 +166,16 @@ describe("bounds", () => {
     expect(c.client.closeReason).toMatch(/idle timeout/);
     const after = await c.client.call("note.get", { name: "a" });
     expect(after).toMatchObject({ ok: false, failure: "closed", sent: false });
+  });
+
+  it("a client's keep-alive holds an idle connection open past the app's idle limit", async () => {
+    const { server, token } = await serve({ limits: { idleMs: 300 } });
+    const c = await ControlClient.connect({ host: "127.0.0.1", port: server.port, token });
+    if (!c.ok) throw new Error(c.error);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(c.client.closed).toBe(false);
+    expect(await c.client.call("note.get", { name: "a" })).toMatchObject({ ok: true });
+    c.client.close();
   });
 
   it("refuses requests beyond the in-flight bound without closing", async () => {

@@ -15,6 +15,11 @@ export interface ControlClientOptions {
   connectTimeoutMs?: number;
   /** Longest reply line accepted, in bytes. */
   maxLineBytes?: number;
+  /**
+   * Keep the connection from reaching the app's idle limit with a `describe` now and then while no call
+   * is made (default true): an agent may think for longer than the limit without the app being gone.
+   */
+  keepAlive?: boolean;
 }
 
 export interface CallOptions {
@@ -40,6 +45,8 @@ export class ControlClient {
   private readonly closeListeners: ((reason: string) => void)[] = [];
   /** Replies whose id was no longer pending (timed out or never sent): skipped, counted for diagnostics. */
   staleReplies = 0;
+  private lastSent = Date.now();
+  private keepAliveTimer: NodeJS.Timeout | null = null;
 
   private constructor(
     private readonly socket: Socket,
@@ -90,6 +97,8 @@ export class ControlClient {
       client.close();
       return { ok: false, error: `the app at ${endpoint} refused the connection: ${auth.error}` };
     }
+    const idleMs = Number((auth.result as { limits?: { idle_ms?: unknown } })?.limits?.idle_ms);
+    if (options.keepAlive !== false && Number.isFinite(idleMs) && idleMs > 0) client.startKeepAlive(idleMs);
     return { ok: true, client };
   }
 
@@ -142,8 +151,19 @@ export class ControlClient {
       }, timeoutMs);
       this.pending.set(id, { method, resolve: finish, onProgress: options.onProgress, timer });
       options.signal?.addEventListener("abort", onAbort, { once: true });
+      this.lastSent = Date.now();
       this.socket.write(line);
     });
+  }
+
+  private startKeepAlive(idleMs: number): void {
+    const every = Math.max(50, Math.floor(idleMs / 3));
+    this.keepAliveTimer = setInterval(() => {
+      if (this.closedReason === null && this.pending.size === 0 && Date.now() - this.lastSent >= every) {
+        void this.call("describe", {}, { timeoutMs: every });
+      }
+    }, every);
+    this.keepAliveTimer.unref();
   }
 
   /** Closes the connection; calls in flight fail as lost. */
@@ -188,6 +208,7 @@ export class ControlClient {
   private shutdown(reason: string): void {
     if (this.closedReason !== null) return;
     this.closedReason = reason;
+    if (this.keepAliveTimer) clearInterval(this.keepAliveTimer);
     for (const [, entry] of this.pending) {
       entry.resolve({
         ok: false,

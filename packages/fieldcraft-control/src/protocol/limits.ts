@@ -27,3 +27,13 @@ export const DEFAULT_CONTROL_PORT = 7070;
 
 /** Version of the wire protocol, reported by `describe`. */
 export const PROTOCOL_VERSION = 1;
+
+/** The bounds a client needs to know (sent in the `auth` reply and in `describe`), in the wire's snake case. */
+export function publicLimits(limits: ControlLimits): Record<string, number> {
+  return {
+    max_line_bytes: limits.maxLineBytes,
+    max_connections: limits.maxConnections,
+    max_in_flight: limits.maxInFlight,
+    idle_ms: limits.idleMs,
+  };
+}

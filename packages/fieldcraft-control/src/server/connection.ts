@@ -4,7 +4,7 @@ import type { Socket } from "node:net";
 import { tokensEqual } from "../auth/token.js";
 import { CHANNEL_ERRORS, type ChannelErrorCode } from "../protocol/errors.js";
 import { channelError, encodeFrame, parseRequestLine, type ControlRequest, type ReplyFrame, type RequestId } from "../protocol/frames.js";
-import type { ControlLimits } from "../protocol/limits.js";
+import { publicLimits, type ControlLimits } from "../protocol/limits.js";
 import { LineSplitter } from "../protocol/line-splitter.js";
 import type { CommandOutcome } from "../protocol/session.js";
 
@@ -96,14 +96,14 @@ export class Connection {
 
   private onAuth(request: ControlRequest): void {
     if (this.host.token === null) {
-      this.send({ id: request.id, ok: true, result: { authenticated: true, required: false } });
+      this.send({ id: request.id, ok: true, result: { authenticated: true, required: false, limits: publicLimits(this.host.limits) } });
       return;
     }
     if (!tokensEqual(this.host.token, request.params.token)) return this.fail("bad_token", request.id);
     this.authenticated = true;
     if (this.authTimer) clearTimeout(this.authTimer);
     this.authTimer = null;
-    this.send({ id: request.id, ok: true, result: { authenticated: true, required: true } });
+    this.send({ id: request.id, ok: true, result: { authenticated: true, required: true, limits: publicLimits(this.host.limits) } });
   }
 
   private onCancel(request: ControlRequest): void {

@@ -52,7 +52,7 @@ export async function startControlServer(
     progress: ((p: ProgressUpdate) => void) | null,
   ): Promise<CommandOutcome> => {
     if (request.method === "describe") {
-      return describeResult(options.app, options.session, request.params, options.describeExtra?.() ?? {});
+      return describeResult(options.app, options.session, request.params, options.describeExtra?.() ?? {}, limits);
     }
     return queue.run(async () => {
       if (signal.aborted) return { ok: false, error: `cancelled before it started: ${request.method}`, details: { code: "cancelled" } };

@@ -1,6 +1,6 @@
 // What the server answers itself (the channel methods) versus what it hands to the session (everything else).
 import type { CommandInfo, CommandOutcome, ServedSession } from "../protocol/session.js";
-import { PROTOCOL_VERSION } from "../protocol/limits.js";
+import { PROTOCOL_VERSION, publicLimits, type ControlLimits } from "../protocol/limits.js";
 
 export interface AppIdentity {
   /** App name, e.g. `fieldcraft`. */
@@ -18,6 +18,7 @@ export function describeResult(
   session: ServedSession,
   params: Record<string, unknown>,
   extra: Record<string, unknown>,
+  limits: ControlLimits,
 ): CommandOutcome {
   const catalogue: CommandInfo[] = session.catalogue();
   return {
@@ -29,6 +30,7 @@ export function describeResult(
       protocol: PROTOCOL_VERSION,
       pid: process.pid,
       methods: [...CHANNEL_METHODS, ...catalogue.map((c) => c.id)],
+      limits: publicLimits(limits),
       ...extra,
       ...(params.catalogue === true ? { catalogue } : {}),
     },
