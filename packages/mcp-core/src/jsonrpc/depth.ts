@@ -12,6 +12,8 @@ const CLOSE_BRACKET = 0x5d;
  * ASCII, and no byte of a multi-byte UTF-8 sequence is.
  */
 export function exceedsDepth(bytes: Uint8Array, maxDepth: number): boolean {
+  // Fast path: nesting needs more opening brackets than the limit, and counting them is native.
+  if (bytes.length <= maxDepth || countOpenings(bytes, maxDepth) <= maxDepth) return false;
   let depth = 0;
   let i = 0;
   const n = bytes.length;
@@ -34,4 +36,18 @@ export function exceedsDepth(bytes: Uint8Array, maxDepth: number): boolean {
     i++;
   }
   return false;
+}
+
+/** Counts `{` and `[` bytes with native searches, stopping once the count passes `limit`. */
+function countOpenings(bytes: Uint8Array, limit: number): number {
+  const buf = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let count = 0;
+  for (const open of [OPEN_BRACE, OPEN_BRACKET]) {
+    let at = buf.indexOf(open);
+    while (at !== -1) {
+      if (++count > limit) return count;
+      at = buf.indexOf(open, at + 1);
+    }
+  }
+  return count;
 }

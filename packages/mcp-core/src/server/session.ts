@@ -12,18 +12,11 @@ import { decodeUtf8Line } from "../transport/decode.js";
 import type { LineEvent } from "../transport/line-reader.js";
 import type { ResourceContent, ServerDefinition } from "./definition.js";
 import { KeyedQueues } from "./keyed-queue.js";
-import { progressReporter, progressTokenOf } from "./progress.js";
+import { CallContext, LiveCall, progressTokenOf } from "./live-call.js";
 
 /** A reply: a complete line now, one later (null: none, e.g. a cancelled call), or none at all. */
 type Reply = string | Promise<string | null> | null;
 type Handler = (id: RequestId, params: unknown) => Reply;
-
-/** A call or read in flight, findable by its id for `notifications/cancelled`. */
-interface LiveCall {
-  readonly controller: AbortController;
-  cancelled: boolean;
-  done: boolean;
-}
 
 export interface SessionIO {
   /** Writes one protocol line (compact JSON, no newline). */
@@ -46,7 +39,9 @@ export class Session {
   readonly #io: SessionIO;
   readonly #methods: ReadonlyMap<string, Handler>;
   readonly #calls = new Map<string | number, LiveCall>();
-  readonly #inFlight = new Set<Promise<unknown>>();
+  /** Replies still to come; `idle()` waiters are released when it reaches 0. */
+  #pending = 0;
+  #idleWaiters: Array<() => void> = [];
   readonly #queues = new KeyedQueues();
   #version: ProtocolVersion = OLDEST_VERSION;
 
@@ -73,7 +68,7 @@ export class Session {
 
   /** Number of calls and reads not yet replied to. */
   get pending(): number {
-    return this.#inFlight.size;
+    return this.#pending;
   }
 
   /** Handles one framed input line. */
@@ -91,13 +86,14 @@ export class Session {
   }
 
   /** Resolves when every call in flight has replied (or been cancelled). */
-  async idle(): Promise<void> {
-    while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight]);
+  idle(): Promise<void> {
+    if (this.#pending === 0) return Promise.resolve();
+    return new Promise((resolve) => this.#idleWaiters.push(resolve));
   }
 
   /** Aborts every call in flight; none of them will be answered. */
   abortAll(reason: string): void {
-    for (const call of this.#calls.values()) cancel(call, reason);
+    for (const call of this.#calls.values()) call.cancel(reason);
   }
 
   #parse(bytes: Buffer): unknown {
@@ -117,17 +113,26 @@ export class Session {
       this.#io.send(reply);
       return;
     }
-    this.#inFlight.add(reply);
-    void reply.then(
-      (line) => {
-        this.#inFlight.delete(reply);
-        if (line !== null) this.#io.send(line);
-      },
-      (error: unknown) => {
-        this.#inFlight.delete(reply);
-        this.#io.log(`mcp-core: internal error: ${describe(error)}`);
-      },
-    );
+    this.#pending++;
+    reply.then(this.#onLater, this.#onLaterFailed);
+  }
+
+  /** Shared callbacks (no closure per call) for replies that come later. */
+  readonly #onLater = (line: string | null): void => {
+    if (line !== null) this.#io.send(line);
+    this.#settled();
+  };
+
+  readonly #onLaterFailed = (error: unknown): void => {
+    this.#io.log(`mcp-core: internal error: ${describe(error)}`);
+    this.#settled();
+  };
+
+  #settled(): void {
+    if (--this.#pending > 0 || this.#idleWaiters.length === 0) return;
+    const waiters = this.#idleWaiters;
+    this.#idleWaiters = [];
+    for (const resolve of waiters) resolve();
   }
 
   #dispatch(value: unknown, topLevel: boolean): Reply {
@@ -170,7 +175,7 @@ export class Session {
     const requestId = params.requestId;
     if (typeof requestId !== "string" && typeof requestId !== "number") return;
     const call = this.#calls.get(requestId);
-    if (call !== undefined) cancel(call, typeof params.reason === "string" ? params.reason : "cancelled by the client");
+    if (call !== undefined) call.cancel(typeof params.reason === "string" ? params.reason : "cancelled by the client");
   }
 
   #initialize(id: RequestId, params: unknown): string {
@@ -207,15 +212,12 @@ export class Session {
     const value = checked.value;
 
     const call = this.#register(id);
-    const ctx: ToolContext = {
-      signal: call.controller.signal,
-      progress: progressReporter(progressTokenOf(params), () => !call.done && !call.cancelled, this.#io.send),
-      protocolVersion: version,
-      structured,
-      requestId: id,
-    };
-    const job = (): Promise<ToolResult | undefined> => runTool(row, value, ctx);
-    return this.#queues.run(row.queue, call.controller.signal, job, undefined).then((result) => {
+    const ctx = new CallContext(call, progressTokenOf(params), this.#io.send, version, structured, id);
+    const reply =
+      row.queue === undefined
+        ? runTool(row, value, ctx)
+        : this.#queues.run<ToolResult | undefined>(row.queue, () => call.cancelled, () => runTool(row, value, ctx), undefined);
+    return reply.then((result) => {
       this.#unregister(id, call);
       if (call.cancelled || result === undefined) return null;
       return resultLine(id, serializeResult(result, structured));
@@ -241,7 +243,8 @@ export class Session {
     const row = this.#def.resourcesByUri.get(uri);
     if (row === undefined) return errorLine(id, { ...ERRORS.resourceNotFound, message: `Resource not found: ${uri}`, data: { uri } });
     const call = this.#register(id);
-    const ctx = { signal: call.controller.signal, protocolVersion: this.#version, uri };
+    const version = this.#version;
+    const ctx = { get signal() { return call.signal; }, protocolVersion: version, uri };
     return (async (): Promise<string | null> => {
       try {
         const content = await row.read(ctx);
@@ -255,7 +258,7 @@ export class Session {
   }
 
   #register(id: RequestId): LiveCall {
-    const call: LiveCall = { controller: new AbortController(), cancelled: false, done: false };
+    const call = new LiveCall();
     if (id !== null && (typeof id === "string" || typeof id === "number")) this.#calls.set(id, call);
     return call;
   }
@@ -294,11 +297,6 @@ function joinBatch(replies: ReadonlyArray<string | null>): string | null {
   return lines.length === 0 ? null : "[" + lines.join(",") + "]";
 }
 
-function cancel(call: LiveCall, reason: string): void {
-  if (call.done || call.cancelled) return;
-  call.cancelled = true;
-  call.controller.abort(new Error(reason));
-}
 
 function invalidParams(id: RequestId, message: string): string {
   const body: ErrorBody = { code: ERRORS.invalidParams.code, message };

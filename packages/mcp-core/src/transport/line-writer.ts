@@ -42,15 +42,19 @@ export class LineWriter {
     this.#write(json + "\n", this.#onWritten);
   }
 
-  /** Groups the writes made during the current tick into one. */
+  /**
+   * Groups the writes made until the event loop's check phase into one: the replies to one input
+   * chunk, including those of tools that resolve at once (in microtasks), leave in one syscall.
+   */
   cork(): void {
     if (this.#corked || this.#broken) return;
     this.#corked = true;
     this.#out.cork();
-    process.nextTick(this.#uncork);
+    setImmediate(this.#uncork);
   }
 
   readonly #uncork = (): void => {
+    if (!this.#corked) return;
     this.#corked = false;
     this.#out.uncork();
   };
