@@ -49,7 +49,9 @@ export function screenshotTool({ backend, catalogue }: ToolDeps): ToolRow | null
       if (orientation !== undefined) {
         const turned = await backend.execute("ui.camera", orientation, options);
         if (!turned.ok) return stepFailure("ui.camera", turned);
-        camera = turned.result;
+        // ui.camera answers `{ camera: {...} }`; the description carries the camera itself.
+        const reply = turned.result as { camera?: unknown } | null;
+        camera = reply !== null && typeof reply === "object" && "camera" in reply ? reply.camera : turned.result;
       }
       const params = defined({
         width: args.width === undefined ? undefined : clampSide(args.width),
