@@ -65,11 +65,12 @@ export function elementStiffness(
 
 export type AssemblyResult = { ok: true; matrix: BlockCsr } | { ok: false; error: string };
 
-export function assembleStiffness(mesh: Mesh, elementMaterial: Int32Array, materials: ElasticMaterial[]): AssemblyResult {
+/** Assembles into `pattern` (from blockPatternFromMesh) when given, so a caller that sized the job first does not hold two. */
+export function assembleStiffness(mesh: Mesh, elementMaterial: Int32Array, materials: ElasticMaterial[], pattern?: BlockCsr): AssemblyResult {
   const el = ELEMENTS[mesh.type];
   const npe = el.nodes;
   const ne = mesh.elements.length / npe;
-  const K = blockPatternFromMesh(mesh);
+  const K = pattern ?? blockPatternFromMesh(mesh);
   const constants = materials.map(lame);
   const coords = new Float64Array(3 * npe);
   const grad = new Float64Array(3 * npe);

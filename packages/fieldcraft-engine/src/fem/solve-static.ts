@@ -71,6 +71,14 @@ function meshCenter(mesh: Mesh): { center: [number, number, number]; scale: numb
   return { center: [(lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2, (lo[2] + hi[2]) / 2], scale };
 }
 
+/** Rigid-body modes, zero at prescribed DOFs (the coarse levels must not move what is held). */
+function nearNullspace(mesh: Mesh, fixed: Uint8Array): Float64Array {
+  const { center, scale } = meshCenter(mesh);
+  const B = rigidBodyModes(mesh.nodes, center, scale);
+  for (let d = 0; d < fixed.length; d++) if (fixed[d]) B.fill(0, d * NULLSPACE, (d + 1) * NULLSPACE);
+  return B;
+}
+
 export async function solveStatic(problem: StaticProblem, options: SolveOptions = {}): Promise<StaticResult> {
   const opts = { ...SOLVE_DEFAULTS, ...options };
   const invalid = validate(problem);
@@ -96,7 +104,7 @@ export async function solveStatic(problem: StaticProblem, options: SolveOptions 
       ok: false,
       error: `the solve would need about ${(estimate / 1024 ** 3).toFixed(1)} GiB, above the cap maxMemoryBytes = ${(opts.maxMemoryBytes / 1024 ** 3).toFixed(1)} GiB; coarsen the mesh or raise maxMemoryBytes`,
     };
-  const assembled = assembleStiffness(mesh, problem.elementMaterial, problem.materials);
+  const assembled = assembleStiffness(mesh, problem.elementMaterial, problem.materials, pattern);
   if (!assembled.ok) return assembled;
   const K = assembled.matrix;
   const system = applyPrescribed(K, problem.prescribed, problem.forces);
@@ -122,11 +130,8 @@ export async function solveStatic(problem: StaticProblem, options: SolveOptions 
     solver = "dense LDL^T (small model) with CG refinement";
   } else {
     report("building the multigrid preconditioner");
-    const { center, scale } = meshCenter(mesh);
-    const B = rigidBodyModes(mesh.nodes, center, scale);
-    for (let d = 0; d < dofs; d++) if (system.fixed[d]) B.fill(0, d * NULLSPACE, (d + 1) * NULLSPACE);
     try {
-      const amg = await buildAmg(K, B, DEFAULT_AMG, async () => {
+      const amg = await buildAmg(K, nearNullspace(mesh, system.fixed), DEFAULT_AMG, async () => {
         await yieldToEventLoop();
       });
       M = amg.preconditioner;

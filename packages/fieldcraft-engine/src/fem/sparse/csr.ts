@@ -195,14 +195,18 @@ export function addSparse(X: Csr, Y: Csr): Csr {
  * Galerkin product P^T A P, streamed over slices of fine rows so the intermediate A P never exists whole
  * (it is the largest matrix of the setup).
  */
-export function galerkinProduct(left: SparseLeft, P: Csr, rowsPerSlice = 60_000): Csr {
+export function galerkinProduct(left: SparseLeft, P: Csr, sliceEntries = 4_000_000): Csr {
   const rows = P.rows;
   let Ac: Csr | null = null;
-  for (let r0 = 0; r0 < rows; r0 += rowsPerSlice) {
+  // The first slice measures how dense A P is; later slices hold about `sliceEntries` entries each.
+  let rowsPerSlice = Math.min(rows, 5000);
+  for (let r0 = 0; r0 < rows; ) {
     const r1 = Math.min(rows, r0 + rowsPerSlice);
     const AP = multiplySparse(left, P, r0, r1);
     const part = multiplySparse({ kind: "csr", A: transpose(sliceRows(P, r0, r1)) }, AP);
     Ac = Ac ? addSparse(Ac, part) : part;
+    rowsPerSlice = Math.max(1000, Math.floor(sliceEntries / Math.max(1, AP.ptr[AP.rows] / AP.rows)));
+    r0 = r1;
   }
   return Ac!;
 }
