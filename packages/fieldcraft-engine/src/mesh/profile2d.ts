@@ -1,7 +1,8 @@
 // A quality triangulation of an extrusion profile: boundary points spaced to the target size, interior
 // points on an equilateral lattice kept half a size from the boundary, a Delaunay triangulation
 // (delaunator) constrained to the boundary segments (constrainautor), the outside dropped, then
-// a few guarded Laplacian sweeps that move interior points only where every triangle stays valid.
+// guarded Laplacian sweeps that move interior points only where no triangle gets worse, and a second
+// triangulation and smoothing round.
 import ConstrainautorExport from "@kninnug/constrainautor";
 import Delaunator from "delaunator";
 import { pointInPolygon, segmentDistance, signedArea } from "../geometry/polygon.js";
@@ -68,18 +69,26 @@ export function triangulateProfile(profile: readonly Vec2[], size: number, signa
     }
   }
   const points = Float64Array.from(pts);
-  const del = new Delaunator(points);
   const edges: [number, number][] = [];
   for (let i = 0; i < seg.length; i += 2) edges.push([seg[i], seg[i + 1]]);
+  // Triangulate, smooth, and once more: smoothing moves points off the Delaunay configuration,
+  // and the second triangulation flips the edges that became poor.
+  let triangles = constrainedTriangles(points, edges, seg, size);
+  smooth(points, triangles, boundaryCount);
+  triangles = constrainedTriangles(points, edges, seg, size);
+  smooth(points, triangles, boundaryCount);
+  return { points, triangles, segments: Int32Array.from(seg), segmentEdge: Int32Array.from(segEdge) };
+}
+
+function constrainedTriangles(points: Float64Array, edges: [number, number][], seg: number[], size: number): Int32Array {
+  const del = new Delaunator(points);
   try {
     new Constrainautor(del, edges);
   } catch (e) {
     // Only degenerate input (points closer than rounding) gets here; say so instead of crashing.
     throw new MeshFailure(`the profile could not be triangulated at size ${size} (${(e as Error).message}); try a slightly different size`);
   }
-  const triangles = insideTriangles(del.triangles, del.halfedges, seg, points.length / 2);
-  smooth(points, triangles, boundaryCount);
-  return { points, triangles, segments: Int32Array.from(seg), segmentEdge: Int32Array.from(segEdge) };
+  return insideTriangles(del.triangles, del.halfedges, seg, points.length / 2);
 }
 
 /**
@@ -118,7 +127,8 @@ function insideTriangles(tri: Uint32Array, half: Int32Array, seg: number[], np: 
     }
   }
   const out: number[] = [];
-  for (let t = 0; t < nt; t++) if (!outside[t]) out.push(tri[3 * t], tri[3 * t + 1], tri[3 * t + 2]);
+  // Delaunator's triangles turn clockwise with y up; ours turn counter-clockwise.
+  for (let t = 0; t < nt; t++) if (!outside[t]) out.push(tri[3 * t], tri[3 * t + 2], tri[3 * t + 1]);
   return Int32Array.from(out);
 }
 
