@@ -70,3 +70,5 @@ export function listTree(dir: string): string[] {
   walk(dir);
   return out.sort();
 }
+
+export { symlinksAvailable } from "../support/links.js";
