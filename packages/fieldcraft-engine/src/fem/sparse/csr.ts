@@ -210,3 +210,36 @@ export function galerkinProduct(left: SparseLeft, P: Csr, sliceEntries = 4_000_0
   }
   return Ac!;
 }
+
+/** A prolongator kept in single precision for the cycle: it is applied both ways, so the cycle stays symmetric. */
+export interface SingleCsr {
+  rows: number;
+  cols: number;
+  ptr: Int32Array;
+  idx: Int32Array;
+  val: Float32Array;
+}
+
+export function toSingle(A: Csr): SingleCsr {
+  return { rows: A.rows, cols: A.cols, ptr: A.ptr, idx: A.idx, val: Float32Array.from(A.val) };
+}
+
+/** y += A x. */
+export function singleMultiplyAdd(A: SingleCsr, x: Float64Array, y: Float64Array): void {
+  const { rows, ptr, idx, val } = A;
+  for (let i = 0; i < rows; i++) {
+    let s = 0;
+    for (let k = ptr[i], end = ptr[i + 1]; k < end; k++) s += val[k] * x[idx[k]];
+    y[i] += s;
+  }
+}
+
+/** y += A^T x. */
+export function singleMultiplyTransposeAdd(A: SingleCsr, x: Float64Array, y: Float64Array): void {
+  const { rows, ptr, idx, val } = A;
+  for (let i = 0; i < rows; i++) {
+    const xi = x[i];
+    if (xi === 0) continue;
+    for (let k = ptr[i], end = ptr[i + 1]; k < end; k++) y[idx[k]] += val[k] * xi;
+  }
+}

@@ -1,7 +1,7 @@
 // Smoothed-aggregation algebraic multigrid (rigid-body near-nullspace) used as a CG preconditioner:
 // one symmetric V-cycle with Chebyshev smoothing per application.
 import { lowerIndex, type BlockCsr } from "../../sparse/block-csr.js";
-import { csrMultiplyAdd, csrMultiplyTransposeAdd, galerkinProduct, multiplySparse, type Csr, type SparseLeft } from "../../sparse/csr.js";
+import { galerkinProduct, multiplySparse, singleMultiplyAdd, singleMultiplyTransposeAdd, toSingle, type Csr, type SingleCsr, type SparseLeft } from "../../sparse/csr.js";
 import { factorDense, solveDense, type DenseFactor } from "../dense-cholesky.js";
 import { blockDiagonal, blockOperator, csrDiagonal, csrOperator, type LinearOperator } from "../operator.js";
 import { aggregate } from "./aggregate.js";
@@ -26,7 +26,8 @@ interface Level {
   /** Chebyshev interval on D^-1 A. */
   lo: number;
   hi: number;
-  P?: Csr;
+  /** Prolongator to this level from the next, in single precision (half the memory; the preconditioner need not be exact). */
+  P?: SingleCsr;
   b: Float64Array;
   x: Float64Array;
   r: Float64Array;
@@ -138,8 +139,8 @@ export async function buildAmg(A0: BlockCsr, B0: Float64Array, o: AmgOptions = D
     await pause?.();
     const Ac = galerkinProduct(rows, P);
     await pause?.();
-    level.P = P;
-    bytes += P.val.byteLength + P.idx.byteLength;
+    level.P = toSingle(P);
+    bytes += level.P.val.byteLength + P.idx.byteLength;
     Acoarse = Ac;
     const next = makeLevel(csrOperator(Ac), csrDiagonal(Ac), Ac.val.length);
     bytes += Ac.val.byteLength + Ac.idx.byteLength;
@@ -195,9 +196,9 @@ export async function buildAmg(A0: BlockCsr, B0: Float64Array, o: AmgOptions = D
     L.A.apply(L.x, L.t);
     for (let i = 0; i < L.A.size; i++) L.r[i] = L.b[i] - L.t[i];
     next.b.fill(0);
-    csrMultiplyTransposeAdd(L.P!, L.r, next.b);
+    singleMultiplyTransposeAdd(L.P!, L.r, next.b);
     cycle(l + 1);
-    csrMultiplyAdd(L.P!, next.x, L.x);
+    singleMultiplyAdd(L.P!, next.x, L.x);
     chebyshev(L, false, o.smootherDegree);
   };
 
