@@ -1,10 +1,10 @@
-import { readFileSync, realpathSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
+import { delimiter, dirname, join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { CARGO_LIKE, FAKE_FZ, FAKE_FZ_COMMAND, eventually, isAlive, readPids, tempDir } from "../support/fixtures.js";
+import { CARGO_LIKE, FAKE_FZ, FAKE_FZ_COMMAND, eventually, isAlive, readPids, specCodes, tempDir } from "../support/fixtures.js";
 import { callTool, envelopeOf, startServer } from "../support/server.js";
 
-const spec = JSON.parse(readFileSync(new URL("../../../../../shared/spec/fz-codes.json", import.meta.url), "utf8"));
+const spec = specCodes();
 
 const OUTPUT_SCHEMA_TEXT =
   '{"type":"object","properties":{"schema":{"type":"integer","description":"The envelope schema version — the CLI\'s own (1), moved only by the CLI."},"ok":{"type":"boolean","description":"Whether the fz command succeeded."},"failures":{"type":"array","description":"Empty when ok; each failure carries a stable code (see fz_error_codes).","items":{"type":"object","properties":{"code":{"type":"string"},"message":{"type":"string"}},"required":["code","message"]}}},"required":["schema","ok","failures"]}';
@@ -154,6 +154,25 @@ describe("the child's argv and cwd", () => {
     const d = startServer({ env: { FAKE_FZ_MODE: "echo-argv", FZ_MCP_COMMAND: `  ${process.execPath}\t${FAKE_FZ}  '$HOME'  ` } });
     const envelope = envelopeOf(await callTool(d, "fz_plan"));
     expect(envelope.argv).toEqual(["'$HOME'", "plan", "--json", "--non-interactive"]);
+  });
+});
+
+describe("finding fz through PATH without a shell", () => {
+  // POSIX: a bare name found on PATH. Windows: the `fz.cmd` shim found through PATH and PATHEXT and
+  // run through cmd.exe with its metacharacters escaped, so every argument arrives as sent.
+  test("a bare `fz`, with arguments a shell would mangle", async () => {
+    let binDir = dirname(FAKE_FZ);
+    if (process.platform !== "win32") {
+      binDir = tempDir("bin-");
+      symlinkSync(FAKE_FZ, join(binDir, "fz"));
+    }
+    const env: Record<string, string | undefined> = { FAKE_FZ_MODE: "echo-argv" };
+    for (const key of Object.keys(process.env)) if (key.toUpperCase() === "PATH") env[key] = undefined;
+    env.PATH = `${binDir}${delimiter}${process.env.PATH ?? process.env.Path ?? ""}`;
+    const awkward = ["two words", 'say "hi"', "a&b|c", "^caret", "$HOME", "*.json", "back\\slash\\"];
+    const d = startServer({ command: ["fz", ...awkward], env });
+    const envelope = envelopeOf(await callTool(d, "fz_plan", { manifest: "my venture.json" }));
+    expect(envelope.argv).toEqual([...awkward, "plan", "--json", "--non-interactive", "--manifest", "my venture.json"]);
   });
 });
 

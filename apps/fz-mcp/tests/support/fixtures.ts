@@ -45,3 +45,15 @@ export async function eventually(check: () => boolean, timeoutMs = 10_000): Prom
   }
   return check();
 }
+
+/**
+ * The spec's catalogue data, read independently of the package's copy. `shared/` sits beside the
+ * repository checkout (here and in CI).
+ */
+export function specCodes(): {
+  fz: Array<{ code: string; title: string; description: string }>;
+  mcp: Array<{ code: string; title: string; description: string }>;
+} {
+  const path = join(PACKAGE_DIR, "../../../shared/spec/fz-codes.json");
+  return JSON.parse(readFileSync(path, "utf8"));
+}

@@ -1,14 +1,11 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { CATALOGUE, catalogueEnvelope } from "../../src/catalogue/catalogue.js";
 import { FZ_CODES } from "../../src/catalogue/fz-codes.js";
 import { MCP_CODE_LIST } from "../../src/catalogue/mcp-codes.js";
+import { specCodes } from "../support/fixtures.js";
 
 // The spec's data, read independently of the package's copy.
-const spec = JSON.parse(readFileSync(new URL("../../../../../shared/spec/fz-codes.json", import.meta.url), "utf8")) as {
-  fz: Array<{ code: string; title: string; description: string }>;
-  mcp: Array<{ code: string; title: string; description: string }>;
-};
+const spec = specCodes();
 
 const KEBAB = /^[a-z]+(-[a-z]+)*$/;
 
