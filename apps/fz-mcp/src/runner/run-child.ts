@@ -83,6 +83,8 @@ export function runChild(request: RunRequest, live: Set<ChildProcess>): Promise<
 
     child.on("exit", (code, signal) => {
       if (settled) return;
+      // fz finished within its limit: the pipes' grace below is not a timeout.
+      disarm();
       // Whatever the child left running in its group goes with it; then the pipes can close.
       if (!isWindows && child.pid !== undefined) killGroup(child.pid);
       const status = signal !== null ? null : code;
