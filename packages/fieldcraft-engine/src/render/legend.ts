@@ -32,7 +32,14 @@ export interface LegendLayout {
   labelEvery: number;
   title: string;
   labels: string[];
+  /** Lines under the bar (the step, the deformation scale). */
+  caption: string[];
+  /** Height of everything drawn, from the top of the picture. */
+  height: number;
 }
+
+/** Rows between the bar's bottom and the caption: room for the half of the last label that hangs below. */
+const CAPTION_GAP = 10;
 
 export function fontScale(height: number): number {
   return height >= 560 ? 2 : 1;
@@ -46,6 +53,7 @@ export function layoutLegend(
   min: number,
   max: number,
   bands: number,
+  caption: string[] = [],
 ): LegendLayout | null {
   if (width < 200 || height < 150) return null;
   const scale = fontScale(height);
@@ -59,13 +67,15 @@ export function layoutLegend(
   for (let i = 0; i <= bands; i++) labels.push(formatLegendValue(max - ((max - min) * i) / bands));
   const swatchWidth = 16 * scale;
   const labelWidth = Math.max(...labels.map((l) => textWidth(l, scale)));
-  const used = Math.max(textWidth(title, scale), swatchWidth + 4 * scale + labelWidth);
-  return { x: margin, y: margin, width: used + 2 * margin, scale, bandHeight, swatchWidth, labelEvery, title, labels };
+  const used = Math.max(textWidth(title, scale), swatchWidth + 4 * scale + labelWidth, ...caption.map((c) => textWidth(c, scale)));
+  const barBottom = margin + titleHeight + bands * bandHeight;
+  const legendHeight = barBottom + (caption.length > 0 ? CAPTION_GAP * scale + caption.length * lineHeight : 0) + margin;
+  return { x: margin, y: margin, width: used + 2 * margin, scale, bandHeight, swatchWidth, labelEvery, title, labels, caption, height: legendHeight };
 }
 
 /** Draws the legend: the title, then one swatch per band from the highest (top) to the lowest. */
 export function drawLegend(fb: FrameBuffer, layout: LegendLayout, colors: readonly Rgb[]): void {
-  const { x, y, scale, bandHeight, swatchWidth, labelEvery, title, labels } = layout;
+  const { x, y, scale, bandHeight, swatchWidth, labelEvery, title, labels, caption } = layout;
   drawText(fb, title, x, y, scale, COLORS.text);
   const top = y + (GLYPH_HEIGHT + 6) * scale;
   const bands = colors.length;
@@ -85,6 +95,7 @@ export function drawLegend(fb: FrameBuffer, layout: LegendLayout, colors: readon
     fillRect(fb, x + swatchWidth + 1, yy, 3 * scale, 1, frame);
     drawText(fb, labels[i], x + swatchWidth + 4 * scale, Math.round(yy - (GLYPH_HEIGHT * scale) / 2), scale, COLORS.text);
   }
+  caption.forEach((line, i) => drawText(fb, line, x, bottom + CAPTION_GAP * scale + i * (GLYPH_HEIGHT + 2) * scale, scale, COLORS.text));
 }
 
 /** A small X/Y/Z triad in the bottom-left corner showing how the axes lie on screen. */

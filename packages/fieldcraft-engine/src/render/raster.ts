@@ -147,7 +147,8 @@ export function fillRect(fb: FrameBuffer, x: number, y: number, w: number, h: nu
   }
 }
 
-export function setPixel(fb: FrameBuffer, x: number, y: number, rgb: Rgb): void {
+export function setPixel(fb: FrameBuffer, px: number, py: number, rgb: Rgb): void {
+  const x = Math.floor(px), y = Math.floor(py);
   if (x < 0 || y < 0 || x >= fb.width || y >= fb.height) return;
   const o = (y * fb.width + x) * 4;
   fb.color[o] = rgb[0];

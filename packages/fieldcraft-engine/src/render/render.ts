@@ -14,7 +14,7 @@ import {
   type ViewBasis,
 } from "./camera.js";
 import { encodePng } from "./encode.js";
-import { drawLegend, drawTriad, layoutLegend, type LegendLayout } from "./legend.js";
+import { drawLegend, drawTriad, formatLegendValue, layoutLegend, type LegendLayout } from "./legend.js";
 import { bandColors, COLORS, DEFAULT_BANDS, MAX_BANDS, MESH_EDGE_DARKEN, MIN_BANDS } from "./palette.js";
 import { createFrameBuffer, drawLine, fillTriangle, solidLookup, type BandLookup, type FrameBuffer, type Rgb } from "./raster.js";
 import { designSurface, meshSurface, type Surface } from "./surface.js";
@@ -45,6 +45,8 @@ export interface Scene {
   maxGlyphs?: number;
   /** Draw the axis triad in the bottom-left corner (default true). */
   triad?: boolean;
+  /** Lines written under the legend, e.g. the step shown. */
+  caption?: string[];
 }
 
 export interface RenderInfo {
@@ -233,7 +235,9 @@ export function renderScene(
   const pitch = clampPitch(camera.pitch);
   const basis = viewBasis(yaw, pitch);
   const legendTitle = field ? `${field.name}${field.unit ? ` [${field.unit}]` : ""}` : "";
-  const legend: LegendLayout | null = fieldInfo ? layoutLegend(width, height, legendTitle, fieldInfo.min, fieldInfo.max, bands) : null;
+  const caption = [...(scene.caption ?? [])];
+  if (deformation) caption.push(deformation.scale === 0 ? "undeformed" : `deformed x${formatLegendValue(deformation.scale)}`);
+  const legend: LegendLayout | null = fieldInfo ? layoutLegend(width, height, legendTitle, fieldInfo.min, fieldInfo.max, bands, caption) : null;
   const areaLeft = legend ? legend.width : 0;
   const areaWidth = width - areaLeft;
   let lo = [Infinity, Infinity, Infinity], hi = [-Infinity, -Infinity, -Infinity];
@@ -348,7 +352,7 @@ export function renderScene(
     source,
     field: fieldInfo,
     deformation: deformation ? { scale: deformation.scale, max_displacement: deformation.maxDisplacement } : null,
-    legend: legend ? { left: 0, top: 0, width: legend.width, height: legend.y + (legend.scale * 13) + bands * legend.bandHeight + legend.scale * 8 } : null,
+    legend: legend ? { left: 0, top: 0, width: legend.width, height: legend.height } : null,
     symbols: reports,
     sampled_symbols: reports.filter((r) => r.drawn < r.count),
     triangles: triangleCount,

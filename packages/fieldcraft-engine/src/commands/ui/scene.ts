@@ -63,5 +63,6 @@ export function modelScene(model: Model, view: ViewState, request: ResultsReques
   scene.displacement = result.solution.displacement;
   scene.scale = deformed ? (request.scale ?? contour?.scale ?? "auto") : 0;
   scene.symbols = setupSymbols(model, model.definitions.steps.find((s) => s.name === result.step));
+  scene.caption = [`step ${result.step}`];
   return { scene, step: result.step };
 }
