@@ -4,6 +4,7 @@ import type { BodyMesh } from "./bodyMesh.js";
 import { meshBoxUnion } from "./gridMesher.js";
 import { checkAbort, defaultSize, MeshFailure, resolveOptions, type TetMeshOptions } from "./options.js";
 import { promoteToQuadratic } from "./quadratic.js";
+import { tetVolume6 } from "./tet.js";
 import { meshExtrusion } from "./sweepMesher.js";
 import type { FaceTag, Mesh } from "./types.js";
 
@@ -45,6 +46,12 @@ export function generateTetMesh(design: Design, options: TetMeshOptions): TetMes
       checkAbort(o.signal);
     }
     const linear = join(parts);
+    // The meshers make positive tets by construction; check every one anyway (cheap) rather than trust it.
+    for (let t = 0, m = linear.tets.length / 4; t < m; t++) {
+      if (!(tetVolume6(linear.nodes, linear.tets[4 * t], linear.tets[4 * t + 1], linear.tets[4 * t + 2], linear.tets[4 * t + 3]) > 0)) {
+        throw new MeshFailure(`internal error: element ${t + 1} of body "${o.bodies[linear.elementBody[t]].name}" is inverted; please report the design`);
+      }
+    }
     const faceTags: FaceTag[] = [];
     const tagBase: number[] = [];
     for (const body of o.bodies) {
