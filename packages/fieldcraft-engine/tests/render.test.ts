@@ -292,6 +292,15 @@ describe("symbols", () => {
   });
 });
 
+describe("scene checks", () => {
+  it("names the member that does not fit the mesh", () => {
+    const n = beam.nodes.length / 3;
+    expect(() => renderScene({ mesh: beam, displacement: new Float64Array(5) }, front, { width: 64, height: 64 })).toThrow(/scene.displacement has 5 values; the mesh needs 3 per node/);
+    expect(() => renderScene({ mesh: beam, field: { name: "x", values: new Float64Array(n - 1) } }, front, { width: 64, height: 64 })).toThrow(/scene.field.values/);
+    expect(() => renderScene({ mesh: beam, symbols: [{ kind: "fixed", name: "far", nodes: [n] }] }, front, { width: 64, height: 64 })).toThrow(/symbol "far": node index/);
+  });
+});
+
 describe("determinism", () => {
   it("gives the same bytes for the same scene", () => {
     const make = (): Scene => {

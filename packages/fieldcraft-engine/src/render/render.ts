@@ -170,11 +170,39 @@ function shadeFor(n: Vec3, basis: ViewBasis, light: Vec3, contour: boolean): num
   return contour ? 0.6 + 0.4 * lambert : 0.4 + 0.6 * lambert;
 }
 
+/** Throws an Error naming the scene member whose shape does not fit the mesh. */
+function checkScene(scene: Scene): void {
+  const mesh = scene.mesh;
+  if (!mesh) return;
+  const nodes = mesh.nodes.length / 3;
+  if (scene.displacement && scene.displacement.length !== 3 * nodes) {
+    throw new Error(`scene.displacement has ${scene.displacement.length} values; the mesh needs 3 per node (${3 * nodes})`);
+  }
+  if (scene.field && scene.field.values.length !== nodes) {
+    throw new Error(`scene.field.values has ${scene.field.values.length} values; the mesh has ${nodes} nodes`);
+  }
+  const elements = mesh.elements.length / (mesh.type === "C3D4" ? 4 : 10);
+  for (const def of scene.symbols ?? []) {
+    if (def.kind === "pressure") {
+      for (let i = 0; i < def.facets.element.length; i++) {
+        const e = def.facets.element[i], side = def.facets.side[i];
+        if (!(e >= 0 && e < elements) || !(side >= 0 && side <= 3)) throw new Error(`symbol "${def.name}": facet ${i} (element ${e}, side ${side}) is not in the mesh`);
+      }
+    } else {
+      for (let i = 0; i < def.nodes.length; i++) {
+        const n = def.nodes[i];
+        if (!(n >= 0 && n < nodes)) throw new Error(`symbol "${def.name}": node index ${n} is not in the mesh (0..${nodes - 1})`);
+      }
+    }
+  }
+}
+
 export function renderScene(
   scene: Scene,
   camera: CameraSpec,
   size: { width: number; height: number },
 ): { png: Uint8Array; info: RenderInfo; frame: FrameBuffer } {
+  checkScene(scene);
   const width = clampSide(size.width, 800);
   const height = clampSide(size.height, 600);
   const mesh = scene.mesh ?? null;
