@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * The example server the tests spawn: an echo tool, a slow tool (abortable, reports progress),
- * a tool that throws, a structured tool with an output schema, and a resource.
+ * a tool that throws, a structured tool with an output schema, a memory probe, a tool that prints
+ * (to show stdout discipline), and a resource.
  * Flags: --batch=<n>|none (default none), --arguments=json-rpc-error|result (default json-rpc-error).
  */
 import { z } from "zod";
@@ -83,6 +84,20 @@ const memory = tool({
   },
 });
 
+const noisy = tool({
+  name: "noisy",
+  title: "Noisy",
+  description: "Prints to console.log and process.stdout.write (both land on stderr), leaves a promise rejected, then answers.",
+  input: z.object({}),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  run: () => {
+    console.log("noisy: console.log");
+    process.stdout.write("noisy: process.stdout.write\n");
+    void Promise.reject(new Error("noisy: forgotten rejection"));
+    return textResult("printed");
+  },
+});
+
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     if (signal.aborted) return resolve();
@@ -95,6 +110,8 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
     }
   });
 }
+
+const TOOLS = [echo, slow, fail, measure, memory, noisy];
 
 /** Reads `--name=value` flags into the two policies the conformance suite exercises both ways. */
 function policiesFrom(argv: readonly string[]): ServerPolicies {
@@ -122,7 +139,7 @@ const server = defineServer({
     "Example server of @mcp-wrappers/mcp-core. `echo` returns its text; `slow` waits and reports progress; " +
     "`fail` shows a tool failure as an isError result; `measure` returns structured output; " +
     "the resource example://about describes the server.",
-  tools: [echo, slow, fail, measure, memory],
+  tools: TOOLS,
   resources: [
     {
       uri: "example://about",
@@ -130,7 +147,7 @@ const server = defineServer({
       title: "About this server",
       description: "What the example server is, as JSON.",
       mimeType: "application/json",
-      read: () => ({ json: { name: "mcp-core-echo", tools: ["echo", "slow", "fail", "measure", "memory"] } }),
+      read: () => ({ json: { name: "mcp-core-echo", tools: TOOLS.map((t) => t.name) } }),
     },
   ],
   policies: policiesFrom(process.argv.slice(2)),

@@ -67,7 +67,10 @@ export function serveStdio(def: ServerDefinition, options: ServeOptions = {}): P
         process.off("SIGINT", onSigint);
       }
       resolve(outcome);
-      if (exitOnEnd) process.exit(outcome.exitCode);
+      if (exitOnEnd) {
+        process.off("unhandledRejection", onUnhandled);
+        process.exit(outcome.exitCode);
+      }
     };
 
     const onData = (chunk: Buffer | string): void => {
@@ -97,6 +100,12 @@ export function serveStdio(def: ServerDefinition, options: ServeOptions = {}): P
     };
     const onSigterm = (): void => void finish({ reason: "signal", exitCode: 143 });
     const onSigint = (): void => void finish({ reason: "signal", exitCode: 130 });
+
+    // A promise a tool forgot to await must not take the whole server down.
+    const onUnhandled = (reason: unknown): void => {
+      log(`mcp-core: unhandled rejection: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`);
+    };
+    if (exitOnEnd) process.on("unhandledRejection", onUnhandled);
 
     stdin.on("data", onData);
     stdin.once("end", onEnd);
