@@ -231,6 +231,26 @@ describe("face naming", () => {
     checkPatches(body);
   });
 
+  it("traces a face whose region touches itself at a corner", () => {
+    // A and B come first and lie inside C, their tops in C's top plane: they take two diagonal squares
+    // of it, so C:+z is one piece whose outline passes twice through the point (2, 2, 1).
+    const body = design([
+      {
+        name: "Pinch",
+        features: [box("A", [1, 1, 0], [2, 2, 1]), box("B", [2, 2, 0], [3, 3, 1]), box("C", [0, 0, 0], [4, 4, 1])],
+      },
+    ]).bodies[0];
+    const top = body.faces.find((f) => f.name === "C:+z")!;
+    expect(top.area).toBe(16 - 2);
+    expect(body.faces.find((f) => f.name === "A:+z")!.area).toBe(1);
+    expect(body.faces.find((f) => f.name === "A:-z")!.area).toBe(1); // the bottom is split alike
+    expect(body.faces.find((f) => f.name === "C:-z")!.area).toBe(16 - 2);
+    checkPatches(body);
+    // Each loop visits a point at most once, so the outlines can be triangulated.
+    for (const patch of top.patches)
+      for (const loop of patch.loops) expect(new Set(loop.map((p) => p.join())).size).toBe(loop.length);
+  });
+
   it("keeps names through an edit that keeps the feature", () => {
     const before = design([{ name: "P", features: [box("F1", [0, 0, 0], [100, 20, 10]), box("F2", [0, 0, 10], [50, 20, 20])] }]).bodies[0];
     const after = design([{ name: "P", features: [box("F1", [0, 0, 0], [120, 25, 10]), box("F2", [0, 0, 10], [70, 25, 30])] }]).bodies[0];

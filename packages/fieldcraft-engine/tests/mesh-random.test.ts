@@ -25,6 +25,8 @@ function checkSurface(body: Body): void {
     for (let a = 0; a < 3; a++) sum[a] += f.normal[a] * f.area;
     volume += ((f.normal[0] * p[0] + f.normal[1] * p[1] + f.normal[2] * p[2]) * f.area) / 3;
     expect(f.area).toBeGreaterThan(0);
+    // Every loop is a simple polygon: no point twice.
+    for (const patch of f.patches) for (const loop of patch.loops) expect(new Set(loop.map((q) => q.join())).size).toBe(loop.length);
   }
   const scale = Math.max(...body.faces.map((f) => f.area));
   for (const x of sum) expect(Math.abs(x)).toBeLessThan(1e-9 * scale);

@@ -3,7 +3,8 @@
 /**
  * Traces the outline of `cells` (pairs q, r) as closed loops of grid vertices, each running with the
  * region on its left (outer loops counter-clockwise, holes clockwise). Where two loops touch at a
- * vertex the sharpest left turn is taken, so loops never cross themselves. Straight runs are merged.
+ * vertex the sharpest left turn is taken, so loops never cross themselves, and a loop that still
+ * passes a point twice is split there: every loop is a simple polygon. Straight runs are merged.
  */
 export function traceCellLoops(cells: ReadonlyArray<readonly [number, number]>): [number, number][][] {
   const W = 1 << 20; // vertex key = q + W * r; grids are far smaller than this
@@ -52,9 +53,32 @@ export function traceCellLoops(cells: ReadonlyArray<readonly [number, number]>):
       if (options[0] === start) break;
       e = options[0];
     }
-    loops.push(mergeStraight(loop));
+    for (const simple of splitAtRepeats(loop)) loops.push(mergeStraight(simple));
   }
   return loops;
+}
+
+/**
+ * A loop that passes twice through a point (two holes touching at a corner) split there into
+ * loops that pass through each point once, so every loop is a simple polygon.
+ */
+function splitAtRepeats(loop: [number, number][]): [number, number][][] {
+  const out: [number, number][][] = [];
+  const stack: [number, number][] = [];
+  const at = new Map<string, number>();
+  for (const v of loop) {
+    const k = `${v[0]},${v[1]}`;
+    const i = at.get(k);
+    if (i !== undefined) {
+      const sub = stack.splice(i);
+      for (const u of sub) at.delete(`${u[0]},${u[1]}`);
+      out.push(sub);
+    }
+    at.set(k, stack.length);
+    stack.push(v);
+  }
+  out.push(stack);
+  return out;
 }
 
 function mergeStraight(loop: [number, number][]): [number, number][] {
