@@ -129,6 +129,31 @@ describe("corpus: stepped block", () => {
       expectClose(m.edges.totalLength, 2 * 240 + 6 * 20 + 120);
     }
     expect(measuresOf(body)).toEqual(measures);
+    // Every edge by name and length: the L-profile's edges on the -y and +y sides, the six along y, the seams.
+    const side = (s: "-y" | "+y") => ({
+      [`F1:${s}|F1:-z`]: 100, // bottom
+      [`F1:+x|F1:${s}`]: 10, // tip
+      [`F1:+z|F1:${s}`]: 50, // top of the lower step
+      [`F2:+x|F2:${s}`]: 10, // riser
+      [`F2:+z|F2:${s}`]: 50, // top
+      [`F2:-x|F2:${s}`]: 10, // back, upper half
+      [`F1:-x|F1:${s}`]: 10, // back, lower half
+      [`F1:${s}|F2:${s}`]: 50, // seam between the two features' side faces
+    });
+    const byHand: Record<string, number> = {
+      ...side("-y"),
+      ...side("+y"),
+      "F1:-x|F1:-z": 20,
+      "F1:+x|F1:-z": 20,
+      "F1:+x|F1:+z": 20,
+      "F1:+z|F2:+x": 20,
+      "F2:+x|F2:+z": 20,
+      "F2:+z|F2:-x": 20,
+      "F1:-x|F2:-x": 20,
+    };
+    // Names are in canonical (code-unit) order: fix the hand-written keys the same way before comparing.
+    const canonical = Object.fromEntries(Object.entries(byHand).map(([k, v]) => [k.split("|").sort().join("|"), v]));
+    expect(measures.edges.lengths).toEqual(canonical);
     expect(body.faces[0].name).toBe("F1:-x");
     expect(body.faces[1].name).toBe("F1:+x");
     const edge = (name: string) => body.edges.find((e) => e.name === name);

@@ -199,8 +199,8 @@ function piecePatches(piece: Piece, coords: BoxGrid["coords"]): FacePatch[] {
     p[c] = coords[c][r];
     return p;
   };
-  const loops2 = traceCellLoops(piece.cells).map((loop) => loop.map(([q, r]) => [coords[b][q], coords[c][r]] as Vec2));
   const idxLoops = traceCellLoops(piece.cells);
+  const loops2 = idxLoops.map((loop) => loop.map(([q, r]) => [coords[b][q], coords[c][r]] as Vec2));
   const outers: number[] = [];
   const holes: number[] = [];
   loops2.forEach((l, i) => (signedArea(l) > 0 ? outers : holes).push(i));
