@@ -63,6 +63,7 @@ export type SparseLeft = { kind: "csr"; A: Csr } | { kind: "block"; A: BlockCsr;
  * (so the result is allocated once), then to fill. Written without callbacks: this is the setup's hot loop.
  */
 export function multiplySparse(left: SparseLeft, B: Csr, rowStart = 0, rowEnd = left.kind === "csr" ? left.A.rows : 3 * left.A.n): Csr {
+  if (left.kind === "block" && rowStart % 3 === 0 && rowEnd % 3 === 0) return multiplyNodeRows(left.A, left.lower, B, rowStart / 3, rowEnd / 3);
   const m = B.cols;
   const bp = B.ptr, bi = B.idx, bv = B.val;
   const n = rowEnd - rowStart;
@@ -145,6 +146,85 @@ export function multiplySparse(left: SparseLeft, B: Csr, rowStart = 0, rowEnd = 
   return { rows: n, cols: m, ptr, idx, val };
 }
 
+/**
+ * The block-matrix case of multiplySparse, node by node: the three rows of a node share one column pattern,
+ * so the pattern is counted once and the three rows are accumulated in one sweep over B.
+ */
+function multiplyNodeRows(A: BlockCsr, L: LowerIndex, B: Csr, n0: number, n1: number): Csr {
+  const m = B.cols;
+  const bp = B.ptr, bi = B.idx, bv = B.val;
+  const av = A.val;
+  const rows = 3 * (n1 - n0);
+  const mark = new Int32Array(m).fill(-1);
+  const ptr = new Int32Array(rows + 1);
+  // Block columns of node i's full row: lower part (transposed blocks) then upper part.
+  const countColumn = (j: number, i: number): number => {
+    let count = 0;
+    for (let d = 0; d < 3; d++)
+      for (let k = bp[3 * j + d], end = bp[3 * j + d + 1]; k < end; k++) {
+        const c = bi[k];
+        if (mark[c] !== i) {
+          mark[c] = i;
+          count++;
+        }
+      }
+    return count;
+  };
+  for (let i = n0; i < n1; i++) {
+    let count = 0;
+    for (let q = L.ptr[i]; q < L.ptr[i + 1]; q++) count += countColumn(L.row[q], i);
+    for (let k = A.rowPtr[i]; k < A.rowPtr[i + 1]; k++) count += countColumn(A.col[k], i);
+    const r = 3 * (i - n0);
+    ptr[r + 1] = ptr[r] + count;
+    ptr[r + 2] = ptr[r + 1] + count;
+    ptr[r + 3] = ptr[r + 2] + count;
+  }
+  const idx = new Int32Array(ptr[rows]);
+  const val = new Float64Array(ptr[rows]);
+  const acc0 = new Float64Array(m), acc1 = new Float64Array(m), acc2 = new Float64Array(m);
+  mark.fill(-1);
+  for (let i = n0; i < n1; i++) {
+    const r = 3 * (i - n0);
+    const start = ptr[r];
+    let pos = start;
+    // Visit the block (j, 3x3 values at v, transposed or not) and add its three rows' contributions.
+    const visit = (j: number, v: number, transposed: boolean) => {
+      for (let d = 0; d < 3; d++) {
+        // a_c = entry (row c, column d) of the block as it sits in node i's row.
+        const a0 = transposed ? av[v + 3 * d] : av[v + d];
+        const a1 = transposed ? av[v + 3 * d + 1] : av[v + 3 + d];
+        const a2 = transposed ? av[v + 3 * d + 2] : av[v + 6 + d];
+        for (let k = bp[3 * j + d], end = bp[3 * j + d + 1]; k < end; k++) {
+          const c = bi[k], b = bv[k];
+          if (mark[c] !== i) {
+            mark[c] = i;
+            idx[pos++] = c;
+            acc0[c] = a0 * b;
+            acc1[c] = a1 * b;
+            acc2[c] = a2 * b;
+          } else {
+            acc0[c] += a0 * b;
+            acc1[c] += a1 * b;
+            acc2[c] += a2 * b;
+          }
+        }
+      }
+    };
+    for (let q = L.ptr[i]; q < L.ptr[i + 1]; q++) visit(L.row[q], 9 * L.block[q], true);
+    for (let k = A.rowPtr[i]; k < A.rowPtr[i + 1]; k++) visit(A.col[k], 9 * k, false);
+    const count = pos - start;
+    for (let t = 0; t < count; t++) {
+      const c = idx[start + t];
+      idx[start + count + t] = c;
+      idx[start + 2 * count + t] = c;
+      val[start + t] = acc0[c];
+      val[start + count + t] = acc1[c];
+      val[start + 2 * count + t] = acc2[c];
+    }
+  }
+  return { rows, cols: m, ptr, idx, val };
+}
+
 /** Rows [r0, r1) of A as a matrix of its own (sharing A's arrays where it can). */
 export function sliceRows(A: Csr, r0: number, r1: number): Csr {
   const base = A.ptr[r0];
@@ -199,13 +279,14 @@ export function galerkinProduct(left: SparseLeft, P: Csr, sliceEntries = 4_000_0
   const rows = P.rows;
   let Ac: Csr | null = null;
   // The first slice measures how dense A P is; later slices hold about `sliceEntries` entries each.
-  let rowsPerSlice = Math.min(rows, 5000);
+  // Slices start on node boundaries so a block matrix is read node by node.
+  let rowsPerSlice = 3 * Math.max(1, Math.floor(sliceEntries / 1000));
   for (let r0 = 0; r0 < rows; ) {
     const r1 = Math.min(rows, r0 + rowsPerSlice);
     const AP = multiplySparse(left, P, r0, r1);
     const part = multiplySparse({ kind: "csr", A: transpose(sliceRows(P, r0, r1)) }, AP);
     Ac = Ac ? addSparse(Ac, part) : part;
-    rowsPerSlice = Math.max(1000, Math.floor(sliceEntries / Math.max(1, AP.ptr[AP.rows] / AP.rows)));
+    rowsPerSlice = 3 * Math.max(1, Math.floor(sliceEntries / Math.max(1, AP.ptr[AP.rows] / AP.rows) / 3));
     r0 = r1;
   }
   return Ac!;
