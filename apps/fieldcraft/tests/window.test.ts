@@ -5,7 +5,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { PNG } from "pngjs";
 import { connectToApp, type ControlClient } from "@mcp-wrappers/fieldcraft-control";
-import { startApp, stopApp, writeSteps, type AppProcess } from "./helpers/app-process.js";
+import { SEED_BATCH, startApp, stopApp, writeSteps, type AppProcess } from "./helpers/app-process.js";
 
 let app: AppProcess;
 let c: ControlClient;
@@ -164,5 +164,37 @@ describe("picking by pixel and box", () => {
     }
     expect(await c.call("ui.select", { at: [1] })).toMatchObject({ ok: false, error: expect.stringMatching(/\[x, y\]/) });
     expect(await c.call("ui.select", { at: [1, 1], filter: "bodies" })).toMatchObject({ ok: false, error: expect.stringMatching(/filter must be one of/) });
+  });
+});
+
+describe("picking on a deformed contour picture (legend on the left)", () => {
+  it("a pixel of the largest-displacement band picks a node whose displacement is near the largest", async () => {
+    for (const { command, params } of SEED_BATCH) await ok(command, params);
+    await ok("solve.static", { step: "Load" });
+    await ok("results.contour", { step: "Load", field: "displacement" });
+    const r = await ok("ui.render", { view: "front", width: 500, height: 300 });
+    expect(r.legend.width).toBeGreaterThan(0);
+    expect(r.deformation.scale).toBeGreaterThan(1);
+    const img = PNG.sync.read(Buffer.from(r.png, "base64"));
+    // The top band's colour is the legend's first swatch; find where the model shows it, right of the legend.
+    const top = pixel(img, 16, 24);
+    expect(top[0] > 200 && top[1] < 80 && top[2] < 80, `the top swatch is red: ${top}`).toBe(true);
+    let sx = 0, sy = 0, n = 0;
+    for (let y = 0; y < img.height; y++) {
+      for (let x = r.legend.width + 2; x < img.width; x++) {
+        const p = pixel(img, x, y);
+        if (Math.abs(p[0] - top[0]) + Math.abs(p[1] - top[1]) + Math.abs(p[2] - top[2]) < 40) {
+          sx += x;
+          sy += y;
+          n++;
+        }
+      }
+    }
+    expect(n).toBeGreaterThan(20);
+    const picked = await ok("ui.select", { at: [Math.round(sx / n), Math.round(sy / n)], filter: "nodes" });
+    expect(picked.selection.nodes).toHaveLength(1);
+    const probe = await ok("solve.probe", { step: "Load", nodes: picked.selection.nodes });
+    // Drawn deformed: without the deformation the pixel would fall below the undeformed beam and pick nothing.
+    expect(probe.nodes[0].displacement.magnitude).toBeGreaterThan(0.85 * r.field.max);
   });
 });
