@@ -20,6 +20,11 @@ describe("unanswered calls", () => {
     expect(o).toMatchObject({ ok: false, error: expect.stringMatching(/does not change the model; it was not resent/), details: { code: "reply_timeout", may_have_applied: false } });
   });
 
+  it("a cancelled edit may have been applied too (the app was asked to stop it)", () => {
+    const o = unansweredOutcome("solve.static", true, { ...lost, failure: "cancelled", error: "solve.static was cancelled; the app was asked to stop it" }, "127.0.0.1:7070");
+    expect(o).toMatchObject({ ok: false, error: expect.stringMatching(/cancelled; the app was asked to stop it\. solve\.static changes the model and may have been applied/), details: { code: "cancelled" } });
+  });
+
   it("a call on a closed connection was not sent, and says how to reconnect", () => {
     const o = unansweredOutcome("model.info", true, { ok: false, failure: "closed", sent: false, error: "the app at 127.0.0.1:7070 is gone (the connection closed)" }, "127.0.0.1:7070");
     expect(o).toMatchObject({ ok: false, error: expect.stringMatching(/is gone .*model\.info was not sent\. Start the app again \(fieldcraft --control 7070\)/), details: { code: "app_gone", sent: false } });

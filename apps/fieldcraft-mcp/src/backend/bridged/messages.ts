@@ -2,7 +2,9 @@
 import type { CallOutcome } from "@mcp-wrappers/fieldcraft-control";
 import type { CommandOutcome } from "../types.js";
 
-type Unanswered = Extract<CallOutcome, { failure: "lost" | "timeout" | "closed" }>;
+type Unanswered = Extract<CallOutcome, { failure: "lost" | "timeout" | "cancelled" | "closed" }>;
+
+const CODES = { lost: "reply_lost", timeout: "reply_timeout", cancelled: "cancelled" } as const;
 
 /**
  * A lost or timed-out reply is never resent: for an edit the agent is told it may have been applied
@@ -22,6 +24,6 @@ export function unansweredOutcome(command: string, mutates: boolean, outcome: Un
   return {
     ok: false,
     error: `${outcome.error}. ${consequence}`,
-    details: { code: outcome.failure === "timeout" ? "reply_timeout" : "reply_lost", command, sent: true, may_have_applied: mutates, target },
+    details: { code: CODES[outcome.failure], command, sent: true, may_have_applied: mutates, target },
   };
 }
