@@ -13,7 +13,7 @@ export function itemName(description: string) {
     .string()
     .min(1)
     .max(200)
-    .regex(/^[^\u0000-\u001f\u007f]+$/, "must not contain control characters")
+    .regex(/^[^\u0000-\u001f\u007f]*$/, "must not contain control characters")
     .describe(description);
 }
 

@@ -2,17 +2,29 @@ import { z } from "zod";
 import { addDefinition } from "../../model/definitions.js";
 import { ModelError } from "../../model/errors.js";
 import { resolveSet, validateMembers } from "../../model/sets.js";
-import type { SetDefinition } from "../../model/types.js";
+import type { GeometryMember, SetDefinition } from "../../model/types.js";
 import { itemName } from "../params.js";
 import { defineCommand } from "../types.js";
 
 const bodyName = z.string().min(1).max(200).describe("Body name (geometry.bodies)");
-const member = z.union([
-  z.object({ body: bodyName }).strict().describe("A whole body: its elements and nodes"),
-  z.object({ body: bodyName, face: z.string().min(1).max(300).describe("Persistent face name, e.g. `F1:-x`") }).strict().describe("A face: its nodes and boundary facets"),
-  z.object({ body: bodyName, edge: z.string().min(1).max(600).describe("Persistent edge name `<face>|<face>`") }).strict().describe("An edge: its nodes"),
-]);
+// One closed object rather than a union of three, so a bad member gets a message about its own field.
+const member = z
+  .object({
+    body: bodyName,
+    face: z.string().min(1).max(300).optional().describe("Persistent face name, e.g. `F1:-x` (geometry.bodies lists them)"),
+    edge: z.string().min(1).max(600).optional().describe("Persistent edge name `<face>|<face>`"),
+  })
+  .strict()
+  .refine((m) => m.face === undefined || m.edge === undefined, { message: "give `face` or `edge`, not both" })
+  .describe("`{body}` (its elements, nodes and boundary facets), `{body, face}` (the face's facets and nodes) or `{body, edge}` (the edge's nodes)");
+
 const ids = z.array(z.number().int().positive()).max(10_000_000);
+
+function cleanMember(m: { body: string; face?: string; edge?: string }): GeometryMember {
+  if (m.face !== undefined) return { body: m.body, face: m.face };
+  if (m.edge !== undefined) return { body: m.body, edge: m.edge };
+  return { body: m.body };
+}
 
 export const modelSetCreateCommand = defineCommand({
   id: "model.set.create",
@@ -43,8 +55,8 @@ export const modelSetCreateCommand = defineCommand({
     if ((params.nodes.length > 0 || params.elements.length > 0) && !model.mesh) {
       throw new ModelError(`params.${params.nodes.length > 0 ? "nodes" : "elements"}: ids need a mesh: run mesh.tet.generate first`);
     }
-    validateMembers(params.geometry, model.design?.design, model.mesh?.mesh, "params.geometry");
-    const set: SetDefinition = { name: params.name, geometry: params.geometry, nodes: params.nodes, elements: params.elements };
+    validateMembers(params.geometry as GeometryMember[], model.design?.design, model.mesh?.mesh, "params.geometry");
+    const set: SetDefinition = { name: params.name, geometry: params.geometry.map(cleanMember), nodes: params.nodes, elements: params.elements };
     const next = addDefinition(model, "sets", set);
     let counts: Record<string, number> | null = null;
     if (model.mesh) {
