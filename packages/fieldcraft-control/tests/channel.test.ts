@@ -256,7 +256,7 @@ describe("client", () => {
     const controller = new AbortController();
     const pending = c.client.call("work.wait", { steps: 500, stepMs: 20 }, { signal: controller.signal });
     setTimeout(() => controller.abort(), 100);
-    expect(await pending).toMatchObject({ ok: false, failure: "lost" });
+    expect(await pending).toMatchObject({ ok: false, failure: "cancelled", sent: true });
     c.client.close();
   });
 

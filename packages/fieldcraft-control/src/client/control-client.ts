@@ -143,7 +143,7 @@ export class ControlClient {
       };
       const onAbort = () => {
         this.sendCancel(id);
-        finish({ ok: false, failure: "lost", sent: true, error: `${method} was cancelled; the app was asked to stop it` });
+        finish({ ok: false, failure: "cancelled", sent: true, error: `${method} was cancelled; the app was asked to stop it` });
       };
       const timer = setTimeout(() => {
         this.sendCancel(id);
