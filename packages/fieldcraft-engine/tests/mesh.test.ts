@@ -202,7 +202,18 @@ describe("refusals and caps", () => {
     expect(q.ok ? "" : q.error).toMatch(/C3D10 mesh would have \d+ nodes, above the cap maxNodes = 2000/);
     const l = await corpusDesign("l-bracket/l-bracket.solidcraft");
     const lr = generateTetMesh(l, { order: 1, size: 0.05 });
-    expect(lr.ok ? "" : lr.error).toMatch(/^body "Bracket": the mesh would have \d+ elements, above the cap maxElements/);
+    expect(lr.ok ? "" : lr.error).toMatch(/^body "Bracket": the mesh would have about \d+ elements, above the cap maxElements/);
+  });
+
+  it("copes with absurd sizes: a cap failure when tiny, one element layer when huge", async () => {
+    for (const file of ["stepped-block/steps.solidcraft", "l-bracket/l-bracket.solidcraft"]) {
+      const d = await corpusDesign(file);
+      const tiny = generateTetMesh(d, { order: 1, size: 1e-300 });
+      expect(tiny.ok ? "" : tiny.error).toMatch(/would have far more than 5000000 elements, above the cap maxElements/);
+      const huge = generateTetMesh(d, { order: 2, size: 1e300 });
+      if (!huge.ok) throw new Error(huge.error);
+      checkMesh(d, huge.mesh);
+    }
   });
 
   it("stops when cancelled", async () => {

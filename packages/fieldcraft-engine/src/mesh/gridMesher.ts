@@ -58,7 +58,7 @@ export function meshBoxUnion(body: Body, size: number, maxElements: number, maxN
     let even = 0;
     for (let i = 0; i < gn[a]; i++) even += divisions(c[i + 1] - c[i], size);
     // Every interval holds solid cells (the union is connected), so each mesh interval adds 6 tets at least.
-    if (6 * even > maxElements) throw capError("elements", 6 * even, maxElements, body.name, size, true);
+    if (6 * even > maxElements) throw capError("elements", 6 * even, maxElements, body.name, size, "at least");
     const lines = gradedLines(c, size);
     X.push(lines.x);
     geoCell.push(lines.cell);

@@ -81,10 +81,15 @@ export function divisions(length: number, size: number): number {
 
 export class MeshFailure extends Error {}
 
-export function capError(what: "elements" | "nodes", count: number, cap: number, body: string, size: number, atLeast = false): MeshFailure {
+/** How sure a count is: exact, a lower bound, or an estimate. */
+export type CountKind = "exact" | "at least" | "about";
+
+export function capError(what: "elements" | "nodes", count: number, cap: number, body: string, size: number, kind: CountKind = "exact"): MeshFailure {
   const capName = what === "elements" ? "maxElements" : "maxNodes";
+  const amount = !Number.isFinite(count) || count > 1e15 ? "far more than" : kind === "exact" ? "" : kind;
+  const shown = amount === "far more than" ? String(cap) : String(Math.round(count));
   return new MeshFailure(
-    `body "${body}": the mesh would have ${atLeast ? "at least " : ""}${count} ${what}, above the cap ${capName} = ${cap}; use a larger size (now ${size}) or raise ${capName}`,
+    `body "${body}": the mesh would have ${amount ? `${amount} ` : ""}${shown} ${what}, above the cap ${capName} = ${cap}; use a larger size (now ${size}) or raise ${capName}`,
   );
 }
 

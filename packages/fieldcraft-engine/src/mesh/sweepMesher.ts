@@ -15,8 +15,8 @@ export function meshExtrusion(body: Body, size: number, maxElements: number, max
   const layers = divisions(Math.abs(f.to - f.from), size);
   const estimate = estimateProfilePoints(f.profile, size);
   // About two triangles per point, three tets per prism.
-  if (6 * estimate * layers > 1.2 * maxElements) throw capError("elements", Math.round(6 * estimate * layers), maxElements, body.name, size);
-  if (estimate * (layers + 1) > 1.2 * maxNodes) throw capError("nodes", Math.round(estimate * (layers + 1)), maxNodes, body.name, size);
+  if (6 * estimate * layers > 1.2 * maxElements) throw capError("elements", 6 * estimate * layers, maxElements, body.name, size, "about");
+  if (estimate * (layers + 1) > 1.2 * maxNodes) throw capError("nodes", estimate * (layers + 1), maxNodes, body.name, size, "about");
   const pm = triangulateProfile(f.profile, size, signal);
   checkAbort(signal);
   const np = pm.points.length / 2;
@@ -51,8 +51,13 @@ export function meshExtrusion(body: Body, size: number, maxElements: number, max
     fSide.push(sideWithout(tets, t, without));
     fFace.push(face);
   };
-  // Six times the volume below which a tet counts as flat: far below any element the sizes make.
-  const flat = 1e-12 * size * size * Math.abs(f.to - f.from);
+  // Six times the volume below which a tet counts as flat: far below any element the sizes make
+  // (a size larger than the part means elements as large as the part).
+  const us = f.profile.map((p) => p[0]);
+  const vs = f.profile.map((p) => p[1]);
+  const extent = Math.max(Math.max(...us) - Math.min(...us), Math.max(...vs) - Math.min(...vs));
+  const h = Math.min(size, extent);
+  const flat = 1e-12 * h * h * (Math.abs(f.to - f.from) / layers);
   let t = 0;
   const put = (a: number, b: number, c: number, d: number): number => {
     // Orientation depends on the triangle and the sweep direction; fix it per tet.
