@@ -225,6 +225,69 @@ function multiplyNodeRows(A: BlockCsr, L: LowerIndex, B: Csr, n0: number, n1: nu
   return { rows, cols: m, ptr, idx, val };
 }
 
+/**
+ * C = A B where B's rows come in node triples (3i, 3i+1, 3i+2) sharing one column list in one order, as
+ * multiplyNodeRows makes them: where a row of A holds all three, one sweep adds the three rows.
+ */
+function multiplyByNodeRows(A: Csr, B: Csr): Csr {
+  const n = A.rows, m = B.cols;
+  const ap = A.ptr, ai = A.idx, av = A.val, bp = B.ptr, bi = B.idx, bv = B.val;
+  const mark = new Int32Array(m).fill(-1);
+  const ptr = new Int32Array(n + 1);
+  for (let r = 0; r < n; r++) {
+    let count = 0;
+    for (let k = ap[r]; k < ap[r + 1]; k++) {
+      const c = ai[k];
+      if (c % 3 !== 0 && k > ap[r] && ((ai[k - 1] / 3) | 0) === ((c / 3) | 0)) continue; // same pattern as the node's first row seen
+      for (let q = bp[c], end = bp[c + 1]; q < end; q++) {
+        const j = bi[q];
+        if (mark[j] !== r) {
+          mark[j] = r;
+          count++;
+        }
+      }
+    }
+    ptr[r + 1] = ptr[r] + count;
+  }
+  const idx = new Int32Array(ptr[n]);
+  const val = new Float64Array(ptr[n]);
+  const acc = new Float64Array(m);
+  mark.fill(-1);
+  for (let r = 0; r < n; r++) {
+    let pos = ptr[r];
+    for (let k = ap[r]; k < ap[r + 1]; ) {
+      const c = ai[k];
+      if (c % 3 === 0 && k + 2 < ap[r + 1] && ai[k + 1] === c + 1 && ai[k + 2] === c + 2) {
+        const a0 = av[k], a1 = av[k + 1], a2 = av[k + 2];
+        const s0 = bp[c], len = bp[c + 1] - s0, s1 = bp[c + 1], s2 = bp[c + 2];
+        for (let t = 0; t < len; t++) {
+          const j = bi[s0 + t];
+          const v = a0 * bv[s0 + t] + a1 * bv[s1 + t] + a2 * bv[s2 + t];
+          if (mark[j] !== r) {
+            mark[j] = r;
+            idx[pos++] = j;
+            acc[j] = v;
+          } else acc[j] += v;
+        }
+        k += 3;
+        continue;
+      }
+      const a = av[k];
+      for (let q = bp[c], end = bp[c + 1]; q < end; q++) {
+        const j = bi[q];
+        if (mark[j] !== r) {
+          mark[j] = r;
+          idx[pos++] = j;
+          acc[j] = a * bv[q];
+        } else acc[j] += a * bv[q];
+      }
+      k++;
+    }
+    for (let k = ptr[r]; k < ptr[r + 1]; k++) val[k] = acc[idx[k]];
+  }
+  return { rows: n, cols: m, ptr, idx, val };
+}
+
 /** Rows [r0, r1) of A as a matrix of its own (sharing A's arrays where it can). */
 export function sliceRows(A: Csr, r0: number, r1: number): Csr {
   const base = A.ptr[r0];
@@ -284,7 +347,8 @@ export function galerkinProduct(left: SparseLeft, P: Csr, sliceEntries = 4_000_0
   for (let r0 = 0; r0 < rows; ) {
     const r1 = Math.min(rows, r0 + rowsPerSlice);
     const AP = multiplySparse(left, P, r0, r1);
-    const part = multiplySparse({ kind: "csr", A: transpose(sliceRows(P, r0, r1)) }, AP);
+    const PT = transpose(sliceRows(P, r0, r1));
+    const part = left.kind === "block" && r0 % 3 === 0 ? multiplyByNodeRows(PT, AP) : multiplySparse({ kind: "csr", A: PT }, AP);
     Ac = Ac ? addSparse(Ac, part) : part;
     rowsPerSlice = 3 * Math.max(1, Math.floor(sliceEntries / Math.max(1, AP.ptr[AP.rows] / AP.rows) / 3));
     r0 = r1;
