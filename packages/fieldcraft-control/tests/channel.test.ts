@@ -260,6 +260,21 @@ describe("client", () => {
     c.client.close();
   });
 
+  it("a client that disconnects stops its command in flight, and the next command runs", async () => {
+    const { server, token, session } = await serve();
+    const first = await ControlClient.connect({ host: "127.0.0.1", port: server.port, token });
+    if (!first.ok) throw new Error(first.error);
+    void first.client.call("work.wait", { steps: 1000, stepMs: 20 });
+    await new Promise((r) => setTimeout(r, 150));
+    first.client.close();
+    const second = await ControlClient.connect({ host: "127.0.0.1", port: server.port, token });
+    if (!second.ok) throw new Error(second.error);
+    // Queued behind the abandoned wait: it completes only because that one stopped (1000 x 20 ms otherwise).
+    expect(await second.client.call("note.set", { name: "n", value: 1 }, { timeoutMs: 10_000 })).toMatchObject({ ok: true });
+    expect(session.cancelled).toBe(1);
+    second.client.close();
+  });
+
   it("a server that goes away fails the call in flight as lost, and the next call says the app is gone", async () => {
     const { server, token } = await serve();
     const c = await ControlClient.connect({ host: "127.0.0.1", port: server.port, token });

@@ -9,6 +9,8 @@ function info(id: string, mutates: boolean): CommandInfo {
 export class NotebookSession implements ServedSession {
   readonly notes = new Map<string, unknown>();
   executed: string[] = [];
+  /** How many work.wait runs stopped because their signal was aborted. */
+  cancelled = 0;
 
   catalogue(): CommandInfo[] {
     return [info("note.set", true), info("note.get", false), info("work.wait", false), info("work.echo", false), info("work.fill", false)];
@@ -32,7 +34,10 @@ export class NotebookSession implements ServedSession {
         const steps = Number(p.steps ?? 5);
         const stepMs = Number(p.stepMs ?? 20);
         for (let i = 0; i < steps; i++) {
-          if (options.signal?.aborted) return { ok: false, error: "work.wait was cancelled", details: { code: "cancelled", step: i } };
+          if (options.signal?.aborted) {
+            this.cancelled++;
+            return { ok: false, error: "work.wait was cancelled", details: { code: "cancelled", step: i } };
+          }
           options.onProgress?.({ progress: i, total: steps, message: `step ${i + 1} of ${steps}` });
           await new Promise((r) => setTimeout(r, stepMs));
         }
