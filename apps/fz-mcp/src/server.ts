@@ -36,9 +36,9 @@ function toMcpTool(row: FzToolRow, config: FzConfig, runner: FzRunner) {
     name: row.name,
     title: row.title,
     description: row.description,
-    inputSchema: inputSchema(row) as { type: "object" } & Record<string, unknown>,
+    inputSchema: inputSchema(row),
     validate: (raw) => validateArguments(row, raw),
-    outputSchema: OUTPUT_SCHEMA as unknown as { type: "object" } & Record<string, unknown>,
+    outputSchema: OUTPUT_SCHEMA,
     annotations: row.annotations,
     ...(spawns ? { queue: FZ_QUEUE } : {}),
     run: async (args, ctx) => {

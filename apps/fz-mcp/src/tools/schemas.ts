@@ -1,7 +1,10 @@
 import type { FzToolRow } from "./tool-row.js";
 
+/** A JSON Schema object as `tools/list` publishes it. */
+export type ObjectSchema = { readonly type: "object" } & Record<string, unknown>;
+
 /** `{"type":"object","properties":{…},["required":[…],]"additionalProperties":false}`, keys in that order. */
-export function inputSchema(row: FzToolRow): Record<string, unknown> {
+export function inputSchema(row: FzToolRow): ObjectSchema {
   const properties: Record<string, { type: string; description: string }> = {};
   for (const arg of row.args) properties[arg.name] = { type: arg.type, description: arg.description };
   const required = row.args.filter((arg) => arg.required).map((arg) => arg.name);
@@ -33,4 +36,4 @@ export const OUTPUT_SCHEMA = {
     },
   },
   required: ["schema", "ok", "failures"],
-} as const;
+} as const satisfies ObjectSchema;

@@ -284,6 +284,15 @@ describe("mcp-fz-unavailable", () => {
     expect(failure.message).toContain("could not run `fz`");
   });
 
+  test.runIf(process.platform !== "win32")("a program without permission to run", async () => {
+    const program = join(tempDir(), "fz");
+    writeFileSync(program, "#!/bin/sh\necho '{}'\n", { mode: 0o644 });
+    const d = startServer({ command: [program] });
+    const [failure] = envelopeOf(await callTool(d, "fz_plan")).failures;
+    expect(failure.code).toBe("mcp-fz-unavailable");
+    expect(failure.message).toBe(`could not run \`${program}\`: Permission denied (EACCES)`);
+  });
+
   test("a working directory that does not exist", async () => {
     const missing = join(tempDir(), "gone");
     const d = startServer({ command: FAKE_FZ_COMMAND, cwd: missing });
