@@ -7,6 +7,7 @@ import { createFileAccess, hostPathStyle, nodeFsProbe } from "./confinement/inde
 import { openBackend } from "./backend/open.js";
 import { connectBridgedBackend } from "./backend/bridged/index.js";
 import { fieldcraftServer, SERVER_VERSION } from "./server/define.js";
+import { startupNote } from "./cli/startup-note.js";
 
 // Nothing but protocol messages may reach stdout, whatever a library logs.
 console.log = console.error;
@@ -36,6 +37,7 @@ async function main(argv: readonly string[]): Promise<void> {
     connectBridged: (target) => connectBridgedBackend(target),
     note: (message) => process.stderr.write(`fieldcraft-mcp: ${message}\n`),
   });
+  process.stderr.write(`fieldcraft-mcp: ${startupNote(backend.describe(), roots.roots)}\n`);
   await serveStdio(await fieldcraftServer(backend));
 }
 

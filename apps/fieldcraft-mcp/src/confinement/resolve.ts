@@ -37,6 +37,10 @@ export function resolveReal(raw: string, env: ResolveEnv): Resolution {
     if (style.name === "win32" && part.includes(":")) return { ok: false, reason: `"${part}" names an alternate data stream` };
   }
 
+  // Fast path: a path that exists resolves in one call, links and ".." followed by the OS itself.
+  const whole = fs.realpath(absolute);
+  if (whole !== null) return { ok: true, real: whole, exists: true };
+
   let current = fs.realpath(root);
   if (current === null) return { ok: false, reason: `the root ${root} does not exist` };
   let missing = false;
