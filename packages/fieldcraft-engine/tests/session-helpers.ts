@@ -1,10 +1,13 @@
 // Test helpers: unwrap a command outcome, failing the test with the engine's message when it is not what was expected.
+import { expect } from "vitest";
 import type { CommandOutcome, Session } from "../src/index.js";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function ok<T = any>(session: Session, command: string, params?: unknown): Promise<T> {
   const out = await session.execute(command, params);
   if (!out.ok) throw new Error(`${command} failed: ${out.error}`);
+  // Replies cross process boundaries as JSON: no typed arrays, NaN or Infinity may hide in them.
+  expect(JSON.parse(JSON.stringify(out.result)), `${command} reply survives JSON`).toEqual(out.result);
   return out.result as T;
 }
 

@@ -113,6 +113,8 @@ describe("the seed's typical session", () => {
     for (const { command, params } of SEED_BATCH.slice(0, 5)) await ok(s, command, params);
     await ok(s, "model.set.create", { name: "lower", elements: [1, 2, 3] });
     await ok(s, "model.section.create", { name: "part", set: "lower", material: "Steel", kind: { type: "solid" } });
+    await ok(s, "model.set.create", { name: "one", elements: [2] });
+    await ok(s, "model.section.create", { name: "again", set: "one", material: "Steel", kind: { type: "solid" } });
     await ok(s, "model.step.create", { name: "Empty", procedure: { type: "static" } });
     const check = await ok(s, "model.check");
     expect(check.ok).toBe(false);
@@ -122,6 +124,7 @@ describe("the seed's typical session", () => {
         expect.objectContaining({ item: "step Empty", command: "model.boundary_condition.create" }),
       ]),
     );
+    expect(check.warnings).toContainEqual({ item: "section again", message: "1 of its elements are in an earlier section too; this one applies to them" });
     const before = s.digest();
     const out = await s.execute("solve.static");
     expect(out.ok).toBe(false);

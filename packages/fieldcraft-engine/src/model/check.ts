@@ -25,10 +25,11 @@ export interface CheckReport {
 }
 
 /** Element index → section index (-1: none), and the items whose sets cannot be resolved. */
-export function sectionCoverage(model: Model): { sectionOf: Int32Array; problems: CheckItem[] } {
+export function sectionCoverage(model: Model): { sectionOf: Int32Array; problems: CheckItem[]; overlaps: CheckItem[] } {
   const mesh = model.mesh!.mesh;
   const sectionOf = new Int32Array(elementCount(mesh)).fill(-1);
   const problems: CheckItem[] = [];
+  const overlaps: CheckItem[] = [];
   model.definitions.sections.forEach((section, index) => {
     const set = model.definitions.sets.find((s) => s.name === section.set);
     if (!set) {
@@ -36,12 +37,19 @@ export function sectionCoverage(model: Model): { sectionOf: Int32Array; problems
       return;
     }
     try {
-      for (const e of resolveSet(set, mesh, model.design?.design).elements) sectionOf[e] = index;
+      let again = 0;
+      for (const e of resolveSet(set, mesh, model.design?.design).elements) {
+        if (sectionOf[e] >= 0) again++;
+        sectionOf[e] = index;
+      }
+      if (again > 0) {
+        overlaps.push({ item: `section ${section.name}`, message: `${again} of its elements are in an earlier section too; this one applies to them` });
+      }
     } catch (error) {
       problems.push({ item: `section ${section.name}`, message: (error as Error).message, command: "model.set.create" });
     }
   });
-  return { sectionOf, problems };
+  return { sectionOf, problems, overlaps };
 }
 
 export function checkModel(model: Model): CheckReport {
@@ -60,8 +68,9 @@ export function checkModel(model: Model): CheckReport {
       }
     }
     if (d.sections.length > 0) {
-      const { sectionOf, problems } = sectionCoverage(model);
+      const { sectionOf, problems, overlaps } = sectionCoverage(model);
       errors.push(...problems);
+      warnings.push(...overlaps);
       const bare = sectionOf.reduce((n, s) => n + (s < 0 ? 1 : 0), 0);
       if (bare > 0) {
         errors.push({ item: "mesh", message: `${bare} of ${sectionOf.length} elements have no section`, command: "model.section.create" });
