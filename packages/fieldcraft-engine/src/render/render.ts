@@ -120,7 +120,7 @@ interface Projection {
   tu: number;
 }
 
-function project(p: ArrayLike<number>, i: number, pr: Projection, out: Float64Array, o: number): void {
+function project(p: ArrayLike<number>, i: number, pr: Projection, out: Float64Array | Float32Array, o: number): void {
   const { right, up, dir } = pr.basis;
   const x = p[i], y = p[i + 1], z = p[i + 2];
   out[o] = pr.cx + (x * right[0] + y * right[1] + z * right[2] - pr.tr) * pr.ppu;
@@ -170,6 +170,15 @@ function shadeFor(n: Vec3, basis: ViewBasis, light: Vec3, contour: boolean): num
   return contour ? 0.6 + 0.4 * lambert : 0.4 + 0.6 * lambert;
 }
 
+// Meshes are immutable values in the engine (the model shares them between versions), so the surface of a
+// mesh is extracted once and kept while the mesh lives.
+const surfaces = new WeakMap<Mesh, Surface>();
+function cachedMeshSurface(mesh: Mesh): Surface {
+  let s = surfaces.get(mesh);
+  if (!s) surfaces.set(mesh, (s = meshSurface(mesh)));
+  return s;
+}
+
 /** Throws an Error naming the scene member whose shape does not fit the mesh. */
 function checkScene(scene: Scene): void {
   const mesh = scene.mesh;
@@ -206,7 +215,7 @@ export function renderScene(
   const width = clampSide(size.width, 800);
   const height = clampSide(size.height, 600);
   const mesh = scene.mesh ?? null;
-  const surface: Surface | null = mesh ? meshSurface(mesh) : scene.design ? designSurface(scene.design) : null;
+  const surface: Surface | null = mesh ? cachedMeshSurface(mesh) : scene.design ? designSurface(scene.design) : null;
   const source: RenderInfo["source"] = mesh ? "mesh" : scene.design ? "design" : "empty";
   const base = surface?.positions ?? new Float64Array(0);
   const modelSize = bboxDiagonal(base) || 1;
@@ -328,7 +337,8 @@ export function renderScene(
   let triangleCount = 0;
   if (surface) {
     const vcount = drawn.length / 3;
-    const screen = new Float64Array(vcount * 3);
+    // Float32 is ample for pixel coordinates and matches the depth buffer's precision.
+    const screen = new Float32Array(vcount * 3);
     for (let v = 0; v < vcount; v++) project(drawn, 3 * v, pr, screen, 3 * v);
     const values = field ? field.values : null;
     const tris = surface.triangles;
@@ -352,16 +362,21 @@ export function renderScene(
       triangleCount++;
     }
     const lineScale = width >= 1200 || height >= 900 ? 2 : 1;
-    const drawSegments = (segs: Int32Array, coords: Float64Array, rgb: Rgb | null, thickness: number, darken = 0) => {
+    const drawSegments = (segs: Int32Array, coords: Float32Array, rgb: Rgb | null, thickness: number, darken = 0) => {
       for (let i = 0; i < segs.length; i += 2) {
         const p = segs[i], q = segs[i + 1];
         drawLine(fb, coords[3 * p], coords[3 * p + 1], coords[3 * p + 2], coords[3 * q], coords[3 * q + 1], coords[3 * q + 2], rgb, thickness, bias, darken);
       }
     };
     if (drawn !== base) {
-      const ghost = new Float64Array(vcount * 3);
-      for (let v = 0; v < vcount; v++) project(base, 3 * v, pr, ghost, 3 * v);
-      drawSegments(surface.featureEdges, ghost, COLORS.undeformedEdge, 1);
+      // The undeformed outline: only the feature edges' end points need projecting.
+      const ends = new Float64Array(6);
+      const edges = surface.featureEdges;
+      for (let i = 0; i < edges.length; i += 2) {
+        project(base, 3 * edges[i], pr, ends, 0);
+        project(base, 3 * edges[i + 1], pr, ends, 3);
+        drawLine(fb, ends[0], ends[1], ends[2], ends[3], ends[4], ends[5], COLORS.undeformedEdge, 1, bias);
+      }
     }
     if (mesh && scene.meshEdges !== false) drawSegments(surface.meshEdges, screen, null, 1, MESH_EDGE_DARKEN);
     drawSegments(surface.featureEdges, screen, COLORS.featureEdge, lineScale);
