@@ -6,6 +6,7 @@ import {
   bandColors,
   clampSide,
   COLORS,
+  formatLegendValue,
   DEFAULT_CAMERA,
   halfHeightForDistance,
   renderScene,
@@ -289,6 +290,28 @@ describe("symbols", () => {
     const topY = 150 - (10 - info.camera.target[2]) * info.pixels_per_unit;
     expect(arrows.y1).toBeLessThanOrEqual(topY + 2);
     expect(arrows.y0).toBeLessThan(topY - 10);
+  });
+});
+
+describe("legend text", () => {
+  it("writes values in 4 significant digits, exponents for very large or small ones", () => {
+    expect([0, 1, -2.5, 196.18868912733686, 0.0123456, 123456.7, -0.0000123456].map(formatLegendValue)).toEqual([
+      "0", "1", "-2.5", "196.2", "0.01235", "1.235E+05", "-1.235E-05",
+    ]);
+  });
+
+  it("draws the title, labels and caption in the legend box, and nothing of it without a field", () => {
+    const values = Float64Array.from({ length: beam.nodes.length / 3 }, (_, i) => beam.nodes[3 * i]);
+    const scene: Scene = { mesh: beam, field: { name: "S11", unit: "MPa", values }, caption: ["step Load"], triad: false };
+    const { png, info } = renderScene(scene, front, { width: 480, height: 360 });
+    const p = readPicture(png);
+    const text = boundsOf(p, (rgb, x, y) => x < info.legend!.width && y < info.legend!.height && same(rgb, COLORS.text))!;
+    expect(text.count).toBeGreaterThan(300);
+    // The caption sits under the bar, inside the reported box.
+    expect(text.y1).toBeLessThan(info.legend!.height);
+    expect(text.y1).toBeGreaterThan(info.legend!.height - 30);
+    const plain = readPicture(renderScene({ mesh: beam, triad: false }, front, { width: 480, height: 360 }).png);
+    expect(boundsOf(plain, (rgb) => same(rgb, COLORS.text))).toBeNull();
   });
 });
 
