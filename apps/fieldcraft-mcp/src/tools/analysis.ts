@@ -7,7 +7,7 @@ import { ANALYSES, MESH_METHODS } from "./routes.js";
 
 const paramsObject = z.record(z.string(), z.unknown());
 const stepName = z.string().min(1).max(200).describe("Step name (model.step.create)");
-const ids = (what: string) => z.array(z.number().int().nonnegative()).max(1_000_000).describe(what);
+const ids = (what: string) => z.array(z.number().int().positive()).max(1_000_000).describe(`${what} (1-based)`);
 const point = z.tuple([z.number(), z.number(), z.number()]);
 
 export function meshTool({ backend, catalogue }: ToolDeps): ToolRow | null {

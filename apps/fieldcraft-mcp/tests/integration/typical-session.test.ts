@@ -79,10 +79,17 @@ describe("the seed's typical session", () => {
     expect(checked.json.errors ?? []).toEqual([]);
   });
 
-  test("solve static", async () => {
-    const solved = await call(server.client, "solve", { analysis: "static", step: "Load" }, 300_000);
-    expect(solved.isError, solved.text).toBe(false);
-  });
+  test("solve static, reporting progress while it runs", async () => {
+    const progress: { progress: number; message?: string }[] = [];
+    const solved = (await server.client.callTool({ name: "solve", arguments: { analysis: "static", step: "Load" } }, undefined, {
+      timeout: 300_000,
+      onprogress: (p) => progress.push(p),
+    })) as { isError?: boolean; content: { text: string }[] };
+    expect(solved.isError ?? false, solved.content[0].text).toBe(false);
+    expect(progress.length).toBeGreaterThan(0);
+    for (let i = 1; i < progress.length; i++) expect(progress[i].progress).toBeGreaterThan(progress[i - 1].progress);
+    expect(progress[0].message).toContain("Load");
+  }, 300_000);
 
   test("show_results gives the displacement range with its node", async () => {
     const shown = await call(server.client, "show_results", { step: "Load", field: "displacement" });
