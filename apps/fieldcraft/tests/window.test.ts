@@ -74,6 +74,23 @@ describe("pictures", () => {
     expect(rel).toMatchObject({ ok: false, error: expect.stringMatching(/absolute path/) });
   });
 
+  it("the window shows the selection: highlighted in orange while selected, gone when cleared", async () => {
+    const orange = (img: PNG) => {
+      let n = 0;
+      for (let i = 0; i < img.data.length; i += 4) if (img.data[i] === 255 && img.data[i + 1] === 140 && img.data[i + 2] === 0) n++;
+      return n;
+    };
+    await ok("ui.select", { geometry: [{ body: "Steps", face: "F2:+z" }], nodes: [1] });
+    const shown = await ok("ui.capture", { width: 400, height: 300 });
+    expect(shown.highlighted).toBeGreaterThan(1);
+    expect(shown.status).toMatch(/selection 2/i);
+    expect(orange(PNG.sync.read(Buffer.from(shown.png, "base64")))).toBeGreaterThan(100);
+    await ok("ui.select", { clear: true });
+    const cleared = await ok("ui.capture", { width: 400, height: 300 });
+    expect(cleared.highlighted).toBe(0);
+    expect(orange(PNG.sync.read(Buffer.from(cleared.png, "base64")))).toBe(0);
+  });
+
   it("without capture_path the PNG comes back inline", async () => {
     const r = await ok("ui.capture", { width: 120, height: 100 });
     const img = PNG.sync.read(Buffer.from(r.png, "base64"));

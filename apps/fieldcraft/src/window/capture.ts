@@ -7,7 +7,9 @@ import { elementCount, nodeCount, type Session } from "@mcp-wrappers/fieldcraft-
 import { APP_NAME, APP_VERSION } from "../identity.js";
 import { currentSelection } from "../selection/commands.js";
 import type { ActivitySummary } from "../session/activity.js";
+import { frameFromRender } from "../selection/pick.js";
 import { composeWindow, viewportRect } from "./compose.js";
+import { drawSelection } from "./highlight.js";
 import { pngBytes } from "./picture-file.js";
 
 export const DEFAULT_WINDOW = { width: 1024, height: 720 };
@@ -71,10 +73,14 @@ export async function captureWindow(
   const bytes = pngBytes(viewportPng);
   if (!bytes) return { ok: false, error: "ui.capture: the viewport render returned no picture" };
   const decoded = PNG.sync.read(Buffer.from(bytes));
+  const viewport = { width: decoded.width, height: decoded.height, data: new Uint8Array(decoded.data.buffer, decoded.data.byteOffset, decoded.data.byteLength) };
+  const frame = frameFromRender(shows);
+  const mesh = session.model().mesh?.mesh;
+  const highlighted = frame && mesh ? drawSelection(viewport, frame, mesh, session.model(), currentSelection(session.view())) : 0;
   const file = session.file();
   const title = `${APP_NAME} ${APP_VERSION} - ${file ? file.split(/[\\/]/).pop() : "untitled"}`;
   const status = statusLine(session, activity);
-  const window = composeWindow(width, height, { width: decoded.width, height: decoded.height, data: decoded.data }, title, status);
+  const window = composeWindow(width, height, viewport, title, status);
   const png = new Uint8Array(PNG.sync.write({ width, height, data: Buffer.from(window.data.buffer) } as unknown as PNG, { colorType: 2, inputColorType: 6, inputHasAlpha: true }));
   if (typeof params.path === "string") {
     try {
@@ -85,7 +91,7 @@ export async function captureWindow(
   }
   return {
     ok: true,
-    result: { source: "window", width, height, title, status, viewport: { ...vp, render: shows }, ...(typeof params.path === "string" ? { path: params.path } : {}) },
+    result: { source: "window", width, height, title, status, highlighted, viewport: { ...vp, render: shows }, ...(typeof params.path === "string" ? { path: params.path } : {}) },
     png,
   };
 }
