@@ -25,12 +25,6 @@ export function facetNodes(mesh: Mesh, element: number, side: number): number[] 
   return local.map((k) => mesh.elements[base + k]);
 }
 
-function sortedUnique(values: Iterable<number>): Int32Array {
-  const out = Int32Array.from(new Set(values));
-  out.sort();
-  return out;
-}
-
 function pointSegmentDistance(p: number[], a: number[], b: number[]): number {
   const ab = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
   const ap = [p[0] - a[0], p[1] - a[1], p[2] - a[2]];
@@ -51,20 +45,30 @@ export function resolveSet(set: SetDefinition, mesh: Mesh, design: Design | unde
   return resolved;
 }
 
+function indicesOf(marks: Uint8Array): Int32Array {
+  let count = 0;
+  for (let i = 0; i < marks.length; i++) count += marks[i];
+  const out = new Int32Array(count);
+  for (let i = 0, k = 0; i < marks.length; i++) if (marks[i]) out[k++] = i;
+  return out;
+}
+
+// Marks (one byte per node and element) rather than sets of numbers: a body of a million elements resolves
+// in one pass without building large JS collections.
 function resolveUncached(set: SetDefinition, mesh: Mesh, design: Design | undefined): ResolvedSet {
   const per = NODES_PER_ELEMENT[mesh.type];
-  const nodes: number[] = [];
-  const elements: number[] = [];
-  const facetE: number[] = [];
-  const facetS: number[] = [];
   const nElements = elementCount(mesh);
   const nNodes = nodeCount(mesh);
-  const addFacet = (f: number) => {
-    const e = mesh.boundary.element[f];
-    const s = mesh.boundary.side[f];
-    facetE.push(e);
-    facetS.push(s);
-    nodes.push(...facetNodes(mesh, e, s));
+  const nodeMarks = new Uint8Array(nNodes);
+  const elementMarks = new Uint8Array(nElements);
+  const facetMarks = new Uint8Array(mesh.boundary.tag.length);
+  const markFacet = (f: number) => {
+    facetMarks[f] = 1;
+    for (const n of facetNodes(mesh, mesh.boundary.element[f], mesh.boundary.side[f])) nodeMarks[n] = 1;
+  };
+  const markElement = (e: number) => {
+    elementMarks[e] = 1;
+    for (let k = 0; k < per; k++) nodeMarks[mesh.elements[e * per + k]] = 1;
   };
   for (const member of set.geometry) {
     const bodyIndex = mesh.bodies.indexOf(member.body);
@@ -72,31 +76,27 @@ function resolveUncached(set: SetDefinition, mesh: Mesh, design: Design | undefi
     if ("face" in member) {
       const tags = matchingTags(mesh, member.body, member.face);
       if (tags.size === 0) throw new ModelError(`set \`${set.name}\`: the mesh has no face \`${member.face}\` on body \`${member.body}\``);
-      for (let f = 0; f < mesh.boundary.tag.length; f++) if (tags.has(mesh.boundary.tag[f])) addFacet(f);
+      for (let f = 0; f < mesh.boundary.tag.length; f++) if (tags.has(mesh.boundary.tag[f])) markFacet(f);
     } else if ("edge" in member) {
-      resolveEdge(set, member, mesh, design, nodes);
+      for (const n of edgeNodes(set, member, mesh, design)) nodeMarks[n] = 1;
     } else {
-      for (let e = 0; e < nElements; e++) {
-        if (mesh.elementBody[e] !== bodyIndex) continue;
-        elements.push(e);
-        for (let k = 0; k < per; k++) nodes.push(mesh.elements[e * per + k]);
-      }
-      for (let f = 0; f < mesh.boundary.tag.length; f++) if (mesh.elementBody[mesh.boundary.element[f]] === bodyIndex) addFacet(f);
+      for (let e = 0; e < nElements; e++) if (mesh.elementBody[e] === bodyIndex) markElement(e);
+      for (let f = 0; f < mesh.boundary.tag.length; f++) if (mesh.elementBody[mesh.boundary.element[f]] === bodyIndex) markFacet(f);
     }
   }
   for (const id of set.nodes) {
     if (id < 1 || id > nNodes) throw new ModelError(`set \`${set.name}\`: node ${id} is not in the mesh (ids 1..${nNodes})`);
-    nodes.push(id - 1);
+    nodeMarks[id - 1] = 1;
   }
   for (const id of set.elements) {
     if (id < 1 || id > nElements) throw new ModelError(`set \`${set.name}\`: element ${id} is not in the mesh (ids 1..${nElements})`);
-    elements.push(id - 1);
-    for (let k = 0; k < per; k++) nodes.push(mesh.elements[(id - 1) * per + k]);
+    markElement(id - 1);
   }
+  const facets = indicesOf(facetMarks);
   return {
-    nodes: sortedUnique(nodes),
-    elements: sortedUnique(elements),
-    facets: { element: Int32Array.from(facetE), side: Uint8Array.from(facetS) },
+    nodes: indicesOf(nodeMarks),
+    elements: indicesOf(elementMarks),
+    facets: { element: facets.map((f) => mesh.boundary.element[f]), side: Uint8Array.from(facets, (f) => mesh.boundary.side[f]) },
   };
 }
 
@@ -108,7 +108,7 @@ function matchingTags(mesh: Mesh, body: string, face: string): Set<number> {
   return tags;
 }
 
-function resolveEdge(set: SetDefinition, member: { body: string; edge: string }, mesh: Mesh, design: Design | undefined, out: number[]) {
+function edgeNodes(set: SetDefinition, member: { body: string; edge: string }, mesh: Mesh, design: Design | undefined): number[] {
   const body = design?.bodies.find((b) => b.name === member.body);
   const edge = body?.edges.find((e) => e.name === member.edge);
   if (!body || !edge) throw new ModelError(`set \`${set.name}\`: no edge \`${member.edge}\` on body \`${member.body}\` in the open design`);
@@ -119,10 +119,12 @@ function resolveEdge(set: SetDefinition, member: { body: string; edge: string },
   for (let f = 0; f < mesh.boundary.tag.length; f++) {
     if (tags.has(mesh.boundary.tag[f])) for (const n of facetNodes(mesh, mesh.boundary.element[f], mesh.boundary.side[f])) candidates.add(n);
   }
+  const out: number[] = [];
   for (const n of candidates) {
     const p = [mesh.nodes[3 * n], mesh.nodes[3 * n + 1], mesh.nodes[3 * n + 2]];
     if (edge.segments.some(([a, b]) => pointSegmentDistance(p, a, b) <= tol)) out.push(n);
   }
+  return out;
 }
 
 /** Checks that each geometry member names something the design (or, without one, the mesh) has. */
