@@ -126,6 +126,29 @@ describe("second order", () => {
   });
 });
 
+describe("numbering", () => {
+  it("keeps node numbers of an element close together, for C3D4 and C3D10", async () => {
+    // A 100 x 10 x 10 bar at size 2.5 is 41 x 5 x 5 grid points: numbering along the bar slowest,
+    // neighbours differ by about a cross-section (5 x 5 = 25 points, plus one row and one point).
+    const d = await corpusDesign("block/block.solidcraft");
+    const bandwidth = (m: Mesh) => {
+      const per = m.type === "C3D4" ? 4 : 10;
+      let worst = 0;
+      for (let e = 0; e < m.elements.length / per; e++) {
+        const ids = Array.from(m.elements.subarray(per * e, per * e + per));
+        worst = Math.max(worst, Math.max(...ids) - Math.min(...ids));
+      }
+      return worst;
+    };
+    const linear = mesh(d, { order: 1, size: 2.5 });
+    expect(bandwidth(linear)).toBe(5 * 5 + 5 + 1);
+    const quadratic = mesh(d, { order: 2, size: 2.5 });
+    // Each corner is followed by the mid nodes of at most 7 edges it starts, so the band grows at most 8 times.
+    expect(bandwidth(quadratic)).toBeLessThanOrEqual(8 * (5 * 5 + 5 + 1) + 8);
+    expect(bandwidth(quadratic)).toBeLessThan(quadratic.nodes.length / 3 / 10);
+  });
+});
+
 describe("several bodies", () => {
   it("meshes each body on its own, even where they touch", () => {
     const d = design([

@@ -58,13 +58,19 @@ export function promoteToQuadratic(
   if (total > maxNodes) {
     throw new MeshFailure(`the C3D10 mesh would have ${total} nodes, above the cap maxNodes = ${maxNodes}; use a larger size or raise maxNodes`);
   }
+  // Numbering: each corner followed by the mid nodes of the edges it is the lower end of, so mid
+  // nodes sit next to their corners and the quadratic mesh keeps the linear one's bandwidth.
+  const corner = (v: number) => v + firstMid[v];
   const out = new Float64Array(3 * total);
-  out.set(nodes);
   for (let v = 0; v < n; v++) {
+    const c = corner(v);
+    out[3 * c] = nodes[3 * v];
+    out[3 * c + 1] = nodes[3 * v + 1];
+    out[3 * c + 2] = nodes[3 * v + 2];
     const s = start[v];
     for (let k = 0; k < unique[v]; k++) {
       const w = upper[s + k];
-      const id = n + firstMid[v] + k;
+      const id = c + 1 + k;
       out[3 * id] = (nodes[3 * v] + nodes[3 * w]) / 2;
       out[3 * id + 1] = (nodes[3 * v + 1] + nodes[3 * w + 1]) / 2;
       out[3 * id + 2] = (nodes[3 * v + 2] + nodes[3 * w + 2]) / 2;
@@ -72,7 +78,7 @@ export function promoteToQuadratic(
   }
   const elements = new Int32Array(10 * m);
   for (let t = 0; t < m; t++) {
-    for (let c = 0; c < 4; c++) elements[10 * t + c] = tets[4 * t + c];
+    for (let c = 0; c < 4; c++) elements[10 * t + c] = corner(tets[4 * t + c]);
     for (let e = 0; e < 6; e++) {
       const a = tets[4 * t + TET10_EDGES[e][0]];
       const b = tets[4 * t + TET10_EDGES[e][1]];
@@ -81,7 +87,7 @@ export function promoteToQuadratic(
       const s = start[lo];
       let k = 0;
       while (upper[s + k] !== hi) k++;
-      elements[10 * t + 4 + e] = n + firstMid[lo] + k;
+      elements[10 * t + 4 + e] = corner(lo) + 1 + k;
     }
   }
   return { nodes: out, elements };
