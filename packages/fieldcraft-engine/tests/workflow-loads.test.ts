@@ -21,7 +21,8 @@ describe("loads and conditions", () => {
   it("a pressure's reaction is pressure times area, against the face's outward normal", async () => {
     const s = await meshedBlock();
     // F2:+z is the top of the step: 50 x 20 mm at z = 20; 2 MPa pushes down with 2000 N.
-    await ok(s, "model.set.create", { name: "top", geometry: [{ body: "Steps", face: "F2:+z" }] });
+    // Naming the face twice must not count its facets twice.
+    await ok(s, "model.set.create", { name: "top", geometry: [{ body: "Steps", face: "F2:+z" }, { body: "Steps", face: "F2:+z" }] });
     await ok(s, "model.load.create", { name: "p", type: "pressure", target: { set: "top" }, magnitude: 2 });
     await ok(s, "model.step.create", { name: "Press", procedure: { type: "static" }, boundary_conditions: ["clamp"], loads: ["p"] });
     await ok(s, "solve.static");
