@@ -1,0 +1,33 @@
+// A solver-neutral description of an analysis, built from the model by the command layer and written
+// by each deck writer (Abaqus/CalculiX, Nastran, LS-DYNA). Loads arrive already resolved to nodes or facets.
+import type { Mesh } from "../mesh/types.js";
+
+export interface DeckMaterial {
+  name: string;
+  young: number;
+  poisson: number;
+  density?: number;
+}
+
+export interface DeckStep {
+  name: string;
+  /** Per node set: which components (1..3) are held and at what value (0 for fixed). */
+  boundaries: { nset: string; components: number[]; value: number }[];
+  /** Concentrated nodal forces (component 1..3). */
+  cloads: { node: number; component: number; value: number }[];
+  /** Uniform pressure on element faces (side 0..3 = Abaqus S1..S4), positive pushing into the element. */
+  pressures: { element: number; side: number; value: number }[];
+}
+
+export interface DeckModel {
+  heading: string;
+  units: string;
+  mesh: Mesh;
+  /** 0-based node indices per named set. */
+  nsets: { name: string; nodes: Int32Array | number[] }[];
+  /** 0-based element indices per named set. */
+  elsets: { name: string; elements: Int32Array | number[] }[];
+  materials: DeckMaterial[];
+  sections: { elset: string; material: string }[];
+  steps: DeckStep[];
+}
