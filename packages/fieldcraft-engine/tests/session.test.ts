@@ -29,6 +29,7 @@ describe("session basics", () => {
     expect((b as { error: string }).error).toMatch(/params\.elastic\.poisson/);
     const c = await s.execute("model.material.create", { name: "Steel", elastic: { type: "isotropic", young: 1, poisson: 0.3 }, colour: "red" });
     expect((c as { error: string }).error).toMatch(/unknown parameter `colour`/);
+    expect(c).toMatchObject({ details: { issues: ["params: unknown parameter `colour`"] } });
     const d = await s.execute("model.material.create", { name: "Steel", elastic: { type: "plastic" } });
     expect((d as { error: string }).error).toMatch(/params\.elastic\.type: must be one of "isotropic"/);
   });

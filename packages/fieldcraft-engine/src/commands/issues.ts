@@ -42,7 +42,12 @@ function describeIssue(issue: z.core.$ZodIssue): string[] {
   }
 }
 
+/** Each problem as one line naming the parameter, e.g. "params.target.set: required (string)". */
+export function issueLines(issues: readonly z.core.$ZodIssue[]): string[] {
+  return [...new Set(issues.flatMap(describeIssue))];
+}
+
 export function formatIssues(issues: readonly z.core.$ZodIssue[]): string {
-  const lines = [...new Set(issues.flatMap(describeIssue))];
+  const lines = issueLines(issues);
   return lines.slice(0, 8).join("; ") + (lines.length > 8 ? `; … (${lines.length} problems)` : "");
 }

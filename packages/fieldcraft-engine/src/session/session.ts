@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { COMMANDS } from "../commands/registry.js";
 import { commandInfo } from "../commands/catalogue.js";
-import { formatIssues } from "../commands/issues.js";
+import { formatIssues, issueLines } from "../commands/issues.js";
 import { missingRequirements } from "../commands/requirements.js";
 import type { AnyCommandRow, CommandContext, ViewState } from "../commands/types.js";
 import { modelDigest } from "../model/digest.js";
@@ -94,7 +94,7 @@ export function createSession(options: SessionOptions = {}): Session {
       };
     }
     const parsed = row.params.safeParse(rawParams ?? {});
-    if (!parsed.success) return { ok: false, error: `${id}: ${formatIssues(parsed.error.issues)}`, details: { issues: parsed.error.issues.length } };
+    if (!parsed.success) return { ok: false, error: `${id}: ${formatIssues(parsed.error.issues)}`, details: { issues: issueLines(parsed.error.issues).slice(0, 100) } };
     if (options.signal?.aborted) return { ok: false, error: `${id}: cancelled before it started` };
 
     const ctx: CommandContext = {
