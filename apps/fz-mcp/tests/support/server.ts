@@ -1,5 +1,5 @@
 import { RawDriver, type RpcMessage } from "@mcp-wrappers/mcp-core/testing";
-import { afterEach } from "vitest";
+import { afterEach, expect } from "vitest";
 import { CLI } from "./fixtures.js";
 
 export interface StartOptions {
@@ -58,12 +58,9 @@ export async function callTool(driver: RawDriver, name: string, args?: unknown, 
 
 /** The envelope a result carries: its one text block, parsed. */
 export function envelopeOf(result: CallResult): { schema: number; ok: boolean; failures: Array<{ code: string; message: string }>; [key: string]: unknown } {
-  expect1(result.content.length === 1 && result.content[0].type === "text", "exactly one text block");
+  expect(result.content).toHaveLength(1);
+  expect(result.content[0].type).toBe("text");
   return JSON.parse(result.content[0].text);
-}
-
-function expect1(condition: boolean, what: string): void {
-  if (!condition) throw new Error(`expected ${what}`);
 }
 
 export type { RawDriver, RpcMessage };
