@@ -39,6 +39,8 @@ const DEFAULT_TIMEOUT_MS = 15_000;
  */
 export class RawDriver {
   readonly child: ChildProcess;
+  /** Every stdout line as written (without its newline), in order. */
+  readonly lines: string[] = [];
   /** Every message read from stdout, in order (a batch reply is one array entry). */
   readonly messages: unknown[] = [];
   /** Server-to-client notifications (messages with a method and no id). */
@@ -52,6 +54,7 @@ export class RawDriver {
   #stdoutTail = "";
   #cursor = 0;
   #taken = new Set<unknown>();
+  #raw = new WeakMap<object, string>();
   #nextId = 1;
   #waiters = new Set<Waiter>();
   #exit: ExitStatus | undefined;
@@ -102,6 +105,11 @@ export class RawDriver {
   /** The exit status, once exited. */
   get exitStatus(): ExitStatus | undefined {
     return this.#exit;
+  }
+
+  /** The exact stdout line a parsed message came from (to check compactness and member order). */
+  rawOf(message: unknown): string | undefined {
+    return typeof message === "object" && message !== null ? this.#raw.get(message) : undefined;
   }
 
   /** Sends one line: a string gets a `\n` unless it ends with one; bytes are written verbatim. */
@@ -225,6 +233,7 @@ export class RawDriver {
   }
 
   #onLine(line: string): void {
+    this.lines.push(line);
     let message: unknown;
     try {
       message = JSON.parse(line);
@@ -234,6 +243,7 @@ export class RawDriver {
     }
     if (!isRpcMessage(message)) this.violations.push(line);
     this.messages.push(message);
+    if (typeof message === "object" && message !== null) this.#raw.set(message, line);
     if (isObject(message) && typeof message.method === "string" && !("id" in message)) this.notifications.push(message as RpcMessage);
     for (const waiter of [...this.#waiters]) {
       if (waiter.match(message)) {

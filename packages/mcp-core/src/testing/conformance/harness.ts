@@ -30,17 +30,34 @@ export function assertResult(reply: RpcMessage, what: string): any {
   return reply.result;
 }
 
-/** Sends raw text and resolves with the next message (the server must answer it before anything else is sent). */
+/**
+ * Sends raw text and resolves with the next reply (server notifications such as log messages are
+ * passed over; the server must answer this line before anything else is sent).
+ */
 export async function answerTo(d: RawDriver, line: string | Uint8Array, what: string): Promise<RpcMessage> {
   d.send(line);
-  return (await d.next()) as RpcMessage;
+  return nextReply(d, what);
+}
+
+/** The next message that is not a server-to-client notification. */
+export async function nextReply(d: RawDriver, what: string, timeoutMs?: number): Promise<RpcMessage> {
+  for (;;) {
+    const message = (await d.next(timeoutMs).catch((error: Error) => {
+      throw new Error(`${what}: ${error.message}`);
+    })) as RpcMessage;
+    if (!isServerNotification(message)) return message;
+  }
+}
+
+function isServerNotification(message: unknown): boolean {
+  return typeof message === "object" && message !== null && !Array.isArray(message) && "method" in message && !("id" in message);
 }
 
 /** Proves that nothing was answered to what was sent before: a ping sent now is the next message. */
 export async function assertNothingAnsweredBefore(d: RawDriver, what: string): Promise<void> {
   const id = `probe-${Math.random().toString(36).slice(2)}`;
   d.send(JSON.stringify({ jsonrpc: "2.0", id, method: "ping" }));
-  const next = (await d.next()) as RpcMessage;
+  const next = await nextReply(d, what);
   assert.deepEqual(next, { jsonrpc: "2.0", id, result: {} }, `${what}: must get no reply; the next message should answer the probe ping`);
 }
 

@@ -10,10 +10,9 @@ export const framingCases: readonly CaseRow[] = [
     run: (o) =>
       withServer(o, async (d) => {
         d.send(PING);
-        await d.waitFor(1);
-        assert.deepEqual(d.messages, [{ jsonrpc: "2.0", id: 1, result: {} }]);
-        const raw = JSON.stringify(d.messages[0]);
-        assert.equal(raw, '{"jsonrpc":"2.0","id":1,"result":{}}', "member order jsonrpc, id, result; no spaces");
+        const reply = await d.waitFor(1);
+        const raw = d.rawOf(reply);
+        assert.equal(raw, '{"jsonrpc":"2.0","id":1,"result":{}}', "member order jsonrpc, id, result; no spaces, no carriage return");
       }),
   },
   {

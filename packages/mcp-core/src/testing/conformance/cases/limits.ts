@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import type { RawDriver, RpcMessage } from "../../raw-driver.js";
 import type { CaseRow } from "../case.js";
-import { assertError, withServer } from "../harness.js";
+import { assertError, nextReply, withServer } from "../harness.js";
 
 const MIB = 1024 * 1024;
 const CHUNK = 1 * MIB;
@@ -47,7 +47,7 @@ export const limitCases: readonly CaseRow[] = [
     run: (o) =>
       withServer(o, async (d) => {
         await d.write(paddedPing(o.maxLineBytes + 1, "over") + "\n");
-        const reply = (await d.next(o.timeoutMs)) as RpcMessage;
+        const reply = await nextReply(d, "the over-long line", o.timeoutMs);
         assertError(reply, -32600, null, "over-long line");
         assert.equal(reply.error!.message, "request too large");
         assert.deepEqual((await d.request({ method: "ping", id: "next" })).result, {}, "the next request is served");
@@ -59,7 +59,7 @@ export const limitCases: readonly CaseRow[] = [
     run: (o) =>
       withServer(o, async (d) => {
         await d.write(paddedPing(o.maxLineBytes, "at-limit") + "\n");
-        assert.deepEqual((await d.next(o.timeoutMs)) as RpcMessage, { jsonrpc: "2.0", id: "at-limit", result: {} });
+        assert.deepEqual(await nextReply(d, "the line at the limit", o.timeoutMs), { jsonrpc: "2.0", id: "at-limit", result: {} });
       }),
   },
   {
@@ -74,7 +74,7 @@ export const limitCases: readonly CaseRow[] = [
         const before = procStatusBytes(pid, "VmRSS");
         assert.ok(before !== undefined, "VmRSS readable");
         await streamLine(d, o.hugeLineBytes as number);
-        const reply = (await d.next(o.timeoutMs * 2)) as RpcMessage;
+        const reply = await nextReply(d, "the huge line", o.timeoutMs * 2);
         assert.equal(reply.error?.message, "request too large", `the huge line is refused (got ${JSON.stringify(reply)})`);
         const peak = procStatusBytes(pid, "VmHWM")!;
         const growth = peak - before;

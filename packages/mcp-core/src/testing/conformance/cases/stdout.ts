@@ -1,9 +1,18 @@
 import assert from "node:assert/strict";
 import type { RpcMessage } from "../../raw-driver.js";
 import type { CaseRow } from "../case.js";
-import { callParams, withServer } from "../harness.js";
+import { callParams, sleep, withServer } from "../harness.js";
 
 export const stdoutCases: readonly CaseRow[] = [
+  {
+    name: "nothing is written to stdout before the first request",
+    run: (o) =>
+      withServer(o, async (d) => {
+        await sleep(500);
+        assert.deepEqual(d.lines, [], "stdout stays silent until asked");
+        assert.deepEqual((await d.request({ method: "ping" })).result, {}, "and the server is up");
+      }),
+  },
   {
     name: "stdout carries JSON-RPC messages only, one per line, through a mixed session",
     run: (o) =>
