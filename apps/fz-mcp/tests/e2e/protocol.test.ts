@@ -332,6 +332,18 @@ describe("mcp-fz-timeout", () => {
     },
   );
 
+  test.runIf(process.platform !== "win32")("the spec's case: a 1 s limit, a grandchild holding the pipes, back in under 5 s", async () => {
+    const pidFile = join(tempDir(), "pids");
+    const d = startServer({ command: FAKE_FZ_COMMAND, env: { FZ_MCP_TIMEOUT_SECS: "1", FAKE_FZ_MODE: "grandchild-hang", FAKE_FZ_PIDFILE: pidFile } });
+    await d.initialize();
+    const sent = Date.now();
+    const result = await callTool(d, "fz_doctor");
+    expect(Date.now() - sent).toBeLessThan(5_000);
+    expect(envelopeOf(result).failures[0].message).toBe(`fz did not finish within 1s and was killed: \`${FAKE_FZ_COMMAND.join(" ")}\``);
+    const pids = readPids(pidFile);
+    expect(await eventually(() => pids.every((pid) => !isAlive(pid)))).toBe(true);
+  });
+
   test("a huge limit is a real limit, not Node's 1 ms clamp", async () => {
     const d = startServer({ command: FAKE_FZ_COMMAND, env: { FZ_MCP_TIMEOUT_SECS: "9223372036000", FAKE_FZ_DELAY_MS: "300", FAKE_FZ_MODE: "echo-argv" } });
     const result = await callTool(d, "fz_plan");
