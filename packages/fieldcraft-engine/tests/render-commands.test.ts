@@ -70,6 +70,7 @@ describe("ui.render and ui.camera", () => {
     await ok(s, "geometry.open", { path: STEPS });
     await ok(s, "mesh.tet.generate", { body: "Steps", order: 1 });
     for (const { command, params } of SETUP) await ok(s, command, params);
+    expect((await refused(s, "ui.render", { field: "von_mises" })).error).toMatch(/needs results: run solve.static first/);
     const setup = await ok(s, "ui.render", { view: "front", width: 640, height: 480 });
     expect(setup.symbols.map((x: { name: string; kind: string }) => [x.name, x.kind])).toEqual([["clamp", "fixed"], ["push", "force"]]);
     const p = picture(setup as { png: string });

@@ -279,6 +279,18 @@ describe("symbols", () => {
     ]);
   });
 
+  it("draws a prescribed displacement as a cone and, when it moves the nodes, an arrow along the motion", () => {
+    const tip = nodesAt(beam, 0, 100);
+    const draw = (vector: [number, number, number]) =>
+      readPicture(renderScene({ mesh: beam, triad: false, symbols: [{ kind: "displacement", name: "d", nodes: tip, vector }] }, front, { width: 400, height: 300 }).png);
+    const blue = (rgb: number[]) => same(rgb, SYMBOL_COLORS.displacement);
+    const held = boundsOf(draw([0, 0, 0]), blue)!;
+    const lifted = boundsOf(draw([0, 0, 0.5]), blue)!;
+    // Lifting the tip by +Z: arrows come up from below, reaching further down than the cones alone.
+    expect(lifted.y1).toBeGreaterThan(held.y1 + 10);
+    expect(lifted.count).toBeGreaterThan(held.count);
+  });
+
   it("draws pressure arrows pointing into the loaded face", () => {
     const { png, info } = renderScene(
       { mesh: beam, triad: false, symbols: [{ kind: "pressure", name: "p", facets: facetsTagged(beam, "F1:+z"), value: 5 }] },

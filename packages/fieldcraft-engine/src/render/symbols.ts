@@ -7,7 +7,8 @@ import { COLORS } from "./palette.js";
 
 export type SymbolDef =
   | { kind: "fixed"; name: string; nodes: ArrayLike<number> }
-  | { kind: "displacement"; name: string; nodes: ArrayLike<number>; components?: number[]; value?: number }
+  /** `vector`: the prescribed displacement (0 for a component held in place); non-zero adds an arrow. */
+  | { kind: "displacement"; name: string; nodes: ArrayLike<number>; vector?: Vec3 }
   | { kind: "force"; name: string; nodes: ArrayLike<number>; vector: Vec3 }
   | { kind: "pressure"; name: string; facets: { element: ArrayLike<number>; side: ArrayLike<number> }; value: number };
 
@@ -124,6 +125,8 @@ export function buildGlyphs(
         let n = normal(node);
         if (n[0] === 0 && n[1] === 0 && n[2] === 0) n = [0, 0, -1];
         glyphs.push({ type: "cone", apex: p, axis: n, color });
+        const moved = def.kind === "displacement" && def.vector ? unit(def.vector) : null;
+        if (moved && (moved[0] !== 0 || moved[1] !== 0 || moved[2] !== 0)) glyphs.push({ type: "arrow", head: p, direction: moved, color });
       }
     }
     reports.push({ name: def.name, kind: def.kind, count: nodes.length, drawn: picked.length });

@@ -26,7 +26,7 @@ function setupSymbols(model: Model, step: StepDefinition | undefined): SymbolDef
   for (const bc of bcs) {
     const r = resolvedTarget(model, bc.target.set, `boundary condition ${bc.name}`);
     if (bc.type === "fixed") out.push({ kind: "fixed", name: bc.name, nodes: r.nodes });
-    else out.push({ kind: "displacement", name: bc.name, nodes: r.nodes });
+    else out.push({ kind: "displacement", name: bc.name, nodes: r.nodes, vector: [bc.components.u1 ?? 0, bc.components.u2 ?? 0, bc.components.u3 ?? 0] });
   }
   for (const load of loads) {
     const r = resolvedTarget(model, load.target.set, `load ${load.name}`);
