@@ -10,16 +10,14 @@ export type BridgeConnector = (target: { host: string; port: number }) => Promis
 export interface OpenDeps {
   fileAccess: FileAccess;
   version: string;
-  connectBridged?: BridgeConnector;
+  connectBridged: BridgeConnector;
   note(message: string): void;
 }
 
 export async function openBackend(options: ServerOptions, deps: OpenDeps): Promise<Backend> {
   if (options.mode === "connect" && options.connect !== undefined) {
     const where = `${options.connect.host}:${options.connect.port}`;
-    const bridged = deps.connectBridged
-      ? await deps.connectBridged(options.connect)
-      : { error: "this build has no control-channel bridge" };
+    const bridged = await deps.connectBridged(options.connect);
     if (!("error" in bridged)) return bridged;
     deps.note(`cannot reach the app at ${where} (${bridged.error}); running a headless session instead`);
   }
