@@ -7,12 +7,7 @@ import { NODES_PER_ELEMENT, type Mesh } from "../mesh/types.js";
 import { ModelError } from "../model/errors.js";
 import type { Definitions, MeshState, Model } from "../model/types.js";
 import { UNIT_SYSTEM_IDS } from "../model/units.js";
-import { modelSetCreateCommand } from "../commands/model/set-create.js";
-import { modelMaterialCreateCommand } from "../commands/model/material-create.js";
-import { modelSectionCreateCommand } from "../commands/model/section-create.js";
-import { modelBoundaryConditionCreateCommand } from "../commands/model/boundary-condition-create.js";
-import { modelLoadCreateCommand } from "../commands/model/load-create.js";
-import { modelStepCreateCommand } from "../commands/model/step-create.js";
+import { boundaryConditionSchema, loadSchema, materialSchema, sectionSchema, setSchema, stepSchema } from "../model/schemas.js";
 import { decodeArray, encodeArray } from "./typed-arrays.js";
 import type { Caps } from "../session/caps.js";
 
@@ -22,12 +17,12 @@ export const FILE_VERSION = 1;
 // Each stored definition has exactly the shape of the parameters of the command that creates it.
 const definitionsSchema = z
   .object({
-    sets: z.array(modelSetCreateCommand.params),
-    materials: z.array(modelMaterialCreateCommand.params),
-    sections: z.array(modelSectionCreateCommand.params),
-    boundary_conditions: z.array(modelBoundaryConditionCreateCommand.params),
-    loads: z.array(modelLoadCreateCommand.params),
-    steps: z.array(modelStepCreateCommand.params),
+    sets: z.array(setSchema),
+    materials: z.array(materialSchema),
+    sections: z.array(sectionSchema),
+    boundary_conditions: z.array(boundaryConditionSchema),
+    loads: z.array(loadSchema),
+    steps: z.array(stepSchema),
   })
   .strict();
 

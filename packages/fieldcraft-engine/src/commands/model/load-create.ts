@@ -1,34 +1,14 @@
-import { z } from "zod";
 import { addDefinition, lookup } from "../../model/definitions.js";
 import { ModelError } from "../../model/errors.js";
-import { itemName, quantity, targetSchema, vector3 } from "../params.js";
+import { loadSchema } from "../../model/schemas.js";
 import { defineCommand } from "../types.js";
-
-const name = itemName("Load name");
 
 export const modelLoadCreateCommand = defineCommand({
   id: "model.load.create",
   label: "Create load",
   description:
     "A load on a set: `force` (a total force vector spread over the set's faces by area, or equally over its nodes when it has no faces) or `pressure` (on the set's faces, positive pushing into the body).",
-  params: z.discriminatedUnion("type", [
-    z
-      .object({
-        name,
-        type: z.literal("force").describe("Total force vector spread over the set"),
-        target: targetSchema,
-        vector: vector3("force", "Total force [Fx, Fy, Fz]"),
-      })
-      .strict(),
-    z
-      .object({
-        name,
-        type: z.literal("pressure").describe("Uniform pressure on the set's faces"),
-        target: targetSchema,
-        magnitude: quantity("pressure", "Pressure, positive pushing into the body"),
-      })
-      .strict(),
-  ]),
+  params: loadSchema,
   requires: ["set"],
   effects: { mutates: true, reads: false, writes: false },
   run(ctx, params) {

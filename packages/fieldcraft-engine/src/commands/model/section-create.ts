@@ -1,22 +1,14 @@
-import { z } from "zod";
 import { addDefinition, lookup } from "../../model/definitions.js";
 import { ModelError } from "../../model/errors.js";
 import { resolveSet } from "../../model/sets.js";
-import { itemName } from "../params.js";
+import { sectionSchema } from "../../model/schemas.js";
 import { defineCommand } from "../types.js";
 
 export const modelSectionCreateCommand = defineCommand({
   id: "model.section.create",
   label: "Create section",
   description: "Gives the elements of a set a material and a kind (solid).",
-  params: z
-    .object({
-      name: itemName("Section name"),
-      set: itemName("Set whose elements the section covers (a set of bodies or element ids)"),
-      material: itemName("Material name (model.material.create)"),
-      kind: z.discriminatedUnion("type", [z.object({ type: z.literal("solid") }).strict().describe("Continuum solid elements")]).describe("Section kind"),
-    })
-    .strict(),
+  params: sectionSchema,
   requires: ["set", "material"],
   effects: { mutates: true, reads: false, writes: false },
   run(ctx, params) {

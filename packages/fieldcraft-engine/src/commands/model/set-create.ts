@@ -1,24 +1,9 @@
-import { z } from "zod";
 import { addDefinition } from "../../model/definitions.js";
 import { ModelError } from "../../model/errors.js";
 import { resolveSet, validateMembers } from "../../model/sets.js";
 import type { GeometryMember, SetDefinition } from "../../model/types.js";
-import { itemName } from "../params.js";
+import { setSchema } from "../../model/schemas.js";
 import { defineCommand } from "../types.js";
-
-const bodyName = z.string().min(1).max(200).describe("Body name (geometry.bodies)");
-// One closed object rather than a union of three, so a bad member gets a message about its own field.
-const member = z
-  .object({
-    body: bodyName,
-    face: z.string().min(1).max(300).optional().describe("Persistent face name, e.g. `F1:-x` (geometry.bodies lists them)"),
-    edge: z.string().min(1).max(600).optional().describe("Persistent edge name `<face>|<face>`"),
-  })
-  .strict()
-  .refine((m) => m.face === undefined || m.edge === undefined, { message: "give `face` or `edge`, not both" })
-  .describe("`{body}` (its elements, nodes and boundary facets), `{body, face}` (the face's facets and nodes) or `{body, edge}` (the edge's nodes)");
-
-const ids = z.array(z.number().int().positive()).max(10_000_000);
 
 function cleanMember(m: { body: string; face?: string; edge?: string }): GeometryMember {
   if (m.face !== undefined) return { body: m.body, face: m.face };
@@ -31,14 +16,7 @@ export const modelSetCreateCommand = defineCommand({
   label: "Create set",
   description:
     "A named set of nodes, elements and boundary facets, by geometry names (`{body}`, `{body, face}`, `{body, edge}`, resolved against the mesh's face tags) and/or 1-based node and element ids.",
-  params: z
-    .object({
-      name: itemName("Set name"),
-      geometry: z.array(member).max(10_000).default([]).describe("Geometry members: bodies, faces and edges by persistent name"),
-      nodes: ids.default([]).describe("1-based node ids"),
-      elements: ids.default([]).describe("1-based element ids"),
-    })
-    .strict(),
+  params: setSchema,
   requires: [],
   effects: { mutates: true, reads: false, writes: false },
   run(ctx, params) {

@@ -1,21 +1,13 @@
-import { z } from "zod";
 import { addDefinition, lookup } from "../../model/definitions.js";
 import { ModelError } from "../../model/errors.js";
-import { itemName } from "../params.js";
+import { stepSchema } from "../../model/schemas.js";
 import { defineCommand } from "../types.js";
 
 export const modelStepCreateCommand = defineCommand({
   id: "model.step.create",
   label: "Create step",
   description: "An analysis step: its procedure (static) and the boundary conditions and loads active in it, by name.",
-  params: z
-    .object({
-      name: itemName("Step name"),
-      procedure: z.discriminatedUnion("type", [z.object({ type: z.literal("static").describe("Linear static") }).strict()]).describe("Analysis procedure"),
-      boundary_conditions: z.array(itemName("Boundary condition name")).max(10_000).default([]).describe("Boundary conditions active in the step"),
-      loads: z.array(itemName("Load name")).max(10_000).default([]).describe("Loads active in the step"),
-    })
-    .strict(),
+  params: stepSchema,
   requires: [],
   effects: { mutates: true, reads: false, writes: false },
   run(ctx, params) {

@@ -1,0 +1,102 @@
+// The shape of each definition, which is also the parameters of the command that creates it and the way it is
+// stored in `.fieldcraft` files. Closed objects, documented fields, physical dimensions as `x-dimension`.
+import { z } from "zod";
+import { itemName, quantity, targetSchema, vector3 } from "./schema-parts.js";
+
+const bodyName = z.string().min(1).max(200).describe("Body name (geometry.bodies)");
+// One closed object rather than a union of three, so a bad member gets a message about its own field.
+const setMember = z
+  .object({
+    body: bodyName,
+    face: z.string().min(1).max(300).optional().describe("Persistent face name, e.g. `F1:-x` (geometry.bodies lists them)"),
+    edge: z.string().min(1).max(600).optional().describe("Persistent edge name `<face>|<face>`"),
+  })
+  .strict()
+  .refine((m) => m.face === undefined || m.edge === undefined, { message: "give `face` or `edge`, not both" })
+  .describe("`{body}` (its elements, nodes and boundary facets), `{body, face}` (the face's facets and nodes) or `{body, edge}` (the edge's nodes)");
+
+const ids = z.array(z.number().int().positive()).max(10_000_000);
+
+export const setSchema = z
+  .object({
+    name: itemName("Set name"),
+    geometry: z.array(setMember).max(10_000).default([]).describe("Geometry members: bodies, faces and edges by persistent name"),
+    nodes: ids.default([]).describe("1-based node ids"),
+    elements: ids.default([]).describe("1-based element ids"),
+  })
+  .strict();
+
+const isotropic = z
+  .object({
+    type: z.literal("isotropic"),
+    young: quantity("stress", "Young's modulus").positive(),
+    poisson: z.number().gt(-1).lt(0.5).describe("Poisson's ratio, between -1 and 0.5 (exclusive)"),
+  })
+  .strict()
+  .describe("Isotropic linear elasticity");
+
+export const materialSchema = z
+  .object({
+    name: itemName("Material name"),
+    elastic: z.discriminatedUnion("type", [isotropic]).describe("Elastic behaviour"),
+    density: quantity("density", "Mass density").positive().optional(),
+  })
+  .strict();
+
+export const sectionSchema = z
+  .object({
+    name: itemName("Section name"),
+    set: itemName("Set whose elements the section covers (a set of bodies or element ids)"),
+    material: itemName("Material name (model.material.create)"),
+    kind: z.discriminatedUnion("type", [z.object({ type: z.literal("solid") }).strict().describe("Continuum solid elements")]).describe("Section kind"),
+  })
+  .strict();
+
+const bcName = itemName("Boundary condition name");
+export const boundaryConditionSchema = z.discriminatedUnion("type", [
+  z.object({ name: bcName, type: z.literal("fixed").describe("All three displacements held at zero"), target: targetSchema }).strict(),
+  z
+    .object({
+      name: bcName,
+      type: z.literal("displacement").describe("Prescribed displacement components"),
+      target: targetSchema,
+      components: z
+        .object({
+          u1: quantity("length", "Displacement along x").optional(),
+          u2: quantity("length", "Displacement along y").optional(),
+          u3: quantity("length", "Displacement along z").optional(),
+        })
+        .strict()
+        .describe("The components to prescribe; the others stay free"),
+    })
+    .strict(),
+]);
+
+const loadName = itemName("Load name");
+export const loadSchema = z.discriminatedUnion("type", [
+  z
+    .object({
+      name: loadName,
+      type: z.literal("force").describe("Total force vector spread over the set"),
+      target: targetSchema,
+      vector: vector3("force", "Total force [Fx, Fy, Fz]"),
+    })
+    .strict(),
+  z
+    .object({
+      name: loadName,
+      type: z.literal("pressure").describe("Uniform pressure on the set's faces"),
+      target: targetSchema,
+      magnitude: quantity("pressure", "Pressure, positive pushing into the body"),
+    })
+    .strict(),
+]);
+
+export const stepSchema = z
+  .object({
+    name: itemName("Step name"),
+    procedure: z.discriminatedUnion("type", [z.object({ type: z.literal("static").describe("Linear static") }).strict()]).describe("Analysis procedure"),
+    boundary_conditions: z.array(itemName("Boundary condition name")).max(10_000).default([]).describe("Boundary conditions active in the step"),
+    loads: z.array(itemName("Load name")).max(10_000).default([]).describe("Loads active in the step"),
+  })
+  .strict();
