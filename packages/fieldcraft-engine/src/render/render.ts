@@ -170,6 +170,68 @@ function shadeFor(n: Vec3, basis: ViewBasis, light: Vec3, contour: boolean): num
   return contour ? 0.6 + 0.4 * lambert : 0.4 + 0.6 * lambert;
 }
 
+/** Extents of what is drawn (the shape's vertices and the symbols) along the view's right, up and depth axes. */
+function viewExtents(surface: Surface | null, drawn: Float64Array, glyphPts: Vec3[][], basis: ViewBasis): { lo: number[]; hi: number[] } {
+  const lo = [Infinity, Infinity, Infinity], hi = [-Infinity, -Infinity, -Infinity];
+  const extend = (x: number, y: number, z: number) => {
+    const r = x * basis.right[0] + y * basis.right[1] + z * basis.right[2];
+    const u = x * basis.up[0] + y * basis.up[1] + z * basis.up[2];
+    const d = x * basis.dir[0] + y * basis.dir[1] + z * basis.dir[2];
+    if (r < lo[0]) lo[0] = r;
+    if (r > hi[0]) hi[0] = r;
+    if (u < lo[1]) lo[1] = u;
+    if (u > hi[1]) hi[1] = u;
+    if (d < lo[2]) lo[2] = d;
+    if (d > hi[2]) hi[2] = d;
+  };
+  if (surface) {
+    // Only vertices that are drawn count (a mesh's interior nodes are not).
+    const seen = new Uint8Array(drawn.length / 3);
+    for (let i = 0; i < surface.triangles.length; i++) seen[surface.triangles[i]] = 1;
+    for (let i = 0; i < surface.featureEdges.length; i++) seen[surface.featureEdges[i]] = 1;
+    for (let v = 0; v < seen.length; v++) if (seen[v]) extend(drawn[3 * v], drawn[3 * v + 1], drawn[3 * v + 2]);
+  }
+  for (const pts of glyphPts) for (const p of pts) extend(p[0], p[1], p[2]);
+  if (!Number.isFinite(lo[0])) return { lo: [-1, -1, -1], hi: [1, 1, 1] };
+  return { lo, hi };
+}
+
+/**
+ * The projection onto the picture area right of the legend: centred on the camera's target (default the
+ * centre of what is drawn), scaled by the camera's distance or, without one, to fit with a margin.
+ */
+function frameProjection(
+  lo: number[],
+  hi: number[],
+  camera: CameraSpec,
+  basis: ViewBasis,
+  area: { left: number; width: number; height: number },
+  modelSize: number,
+): { pr: Projection; distance: number; target: Vec3 } {
+  let tr = (lo[0] + hi[0]) / 2, tu = (lo[1] + hi[1]) / 2, td = (lo[2] + hi[2]) / 2;
+  if (camera.target) {
+    const t = camera.target;
+    tr = t[0] * basis.right[0] + t[1] * basis.right[1] + t[2] * basis.right[2];
+    tu = t[0] * basis.up[0] + t[1] * basis.up[1] + t[2] * basis.up[2];
+    td = t[0] * basis.dir[0] + t[1] * basis.dir[1] + t[2] * basis.dir[2];
+  }
+  const given = camera.distance !== undefined && camera.distance > 0 ? camera.distance : null;
+  let ppu: number;
+  if (given !== null) {
+    ppu = area.height / 2 / halfHeightForDistance(given);
+  } else {
+    const ext = [Math.max(hi[0] - lo[0], 1e-12 * modelSize), Math.max(hi[1] - lo[1], 1e-12 * modelSize)];
+    ppu = Math.min((area.width * (1 - 2 * FRAME_MARGIN)) / ext[0], (area.height * (1 - 2 * FRAME_MARGIN)) / ext[1]);
+  }
+  const distance = given ?? distanceForHalfHeight(area.height / 2 / ppu);
+  const target: Vec3 = [
+    tr * basis.right[0] + tu * basis.up[0] + td * basis.dir[0],
+    tr * basis.right[1] + tu * basis.up[1] + td * basis.dir[1],
+    tr * basis.right[2] + tu * basis.up[2] + td * basis.dir[2],
+  ];
+  return { pr: { basis, ppu, cx: area.left + area.width / 2, cy: area.height / 2, tr, tu }, distance, target };
+}
+
 // Meshes are immutable values in the engine (the model shares them between versions), so the surface of a
 // mesh is extracted once and kept while the mesh lives.
 const surfaces = new WeakMap<Mesh, Surface>();
@@ -277,52 +339,8 @@ export function renderScene(
   const legend: LegendLayout | null = fieldInfo ? layoutLegend(width, height, legendTitle, fieldInfo.min, fieldInfo.max, bands, caption) : null;
   const areaLeft = legend ? legend.width : 0;
   const areaWidth = width - areaLeft;
-  let lo = [Infinity, Infinity, Infinity], hi = [-Infinity, -Infinity, -Infinity];
-  const extend = (x: number, y: number, z: number) => {
-    const r = x * basis.right[0] + y * basis.right[1] + z * basis.right[2];
-    const u = x * basis.up[0] + y * basis.up[1] + z * basis.up[2];
-    const d = x * basis.dir[0] + y * basis.dir[1] + z * basis.dir[2];
-    if (r < lo[0]) lo[0] = r;
-    if (r > hi[0]) hi[0] = r;
-    if (u < lo[1]) lo[1] = u;
-    if (u > hi[1]) hi[1] = u;
-    if (d < lo[2]) lo[2] = d;
-    if (d > hi[2]) hi[2] = d;
-  };
-  if (surface) {
-    const tris = surface.triangles;
-    const seen = new Uint8Array(drawn.length / 3);
-    for (let i = 0; i < tris.length; i++) seen[tris[i]] = 1;
-    for (let i = 0; i < surface.featureEdges.length; i++) seen[surface.featureEdges[i]] = 1;
-    for (let v = 0; v < seen.length; v++) if (seen[v]) extend(drawn[3 * v], drawn[3 * v + 1], drawn[3 * v + 2]);
-  }
-  for (const pts of glyphPts) for (const p of pts) extend(p[0], p[1], p[2]);
-  if (!Number.isFinite(lo[0])) {
-    lo = [-1, -1, -1];
-    hi = [1, 1, 1];
-  }
-  const centre: Vec3 = [(lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2, (lo[2] + hi[2]) / 2];
-  let tr = centre[0], tu = centre[1], td = centre[2];
-  if (camera.target) {
-    const t = camera.target;
-    tr = t[0] * basis.right[0] + t[1] * basis.right[1] + t[2] * basis.right[2];
-    tu = t[0] * basis.up[0] + t[1] * basis.up[1] + t[2] * basis.up[2];
-    td = t[0] * basis.dir[0] + t[1] * basis.dir[1] + t[2] * basis.dir[2];
-  }
-  let ppu: number;
-  if (camera.distance !== undefined && camera.distance > 0) {
-    ppu = height / 2 / halfHeightForDistance(camera.distance);
-  } else {
-    const ext = [Math.max(hi[0] - lo[0], 1e-12 * modelSize), Math.max(hi[1] - lo[1], 1e-12 * modelSize)];
-    ppu = Math.min((areaWidth * (1 - 2 * FRAME_MARGIN)) / ext[0], (height * (1 - 2 * FRAME_MARGIN)) / ext[1]);
-  }
-  const distance = camera.distance !== undefined && camera.distance > 0 ? camera.distance : distanceForHalfHeight(height / 2 / ppu);
-  const target: Vec3 = [
-    tr * basis.right[0] + tu * basis.up[0] + td * basis.dir[0],
-    tr * basis.right[1] + tu * basis.up[1] + td * basis.dir[1],
-    tr * basis.right[2] + tu * basis.up[2] + td * basis.dir[2],
-  ];
-  const pr: Projection = { basis, ppu, cx: areaLeft + areaWidth / 2, cy: height / 2, tr, tu };
+  const { lo, hi } = viewExtents(surface, drawn, glyphPts, basis);
+  const { pr, distance, target } = frameProjection(lo, hi, camera, basis, { left: areaLeft, width: areaWidth, height }, modelSize);
 
   const fb = createFrameBuffer(width, height, COLORS.background);
   const bias = 0.004 * Math.max(hi[2] - lo[2], 1e-12) + 1e-9;
@@ -391,7 +409,7 @@ export function renderScene(
     camera: { yaw, pitch, distance, target },
     width,
     height,
-    pixels_per_unit: ppu,
+    pixels_per_unit: pr.ppu,
     source,
     field: fieldInfo,
     deformation: deformation ? { scale: deformation.scale, max_displacement: deformation.maxDisplacement } : null,
