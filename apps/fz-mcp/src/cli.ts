@@ -1,9 +1,12 @@
 #!/usr/bin/env node
-import { serveStdio } from "@mcp-wrappers/mcp-core";
+import { routeConsoleToStderr, serveStdio } from "@mcp-wrappers/mcp-core";
 import { resolveConfig, startupLine } from "./cli/resolve-config.js";
 import { USAGE } from "./cli/usage.js";
 import { FzRunner } from "./runner/fz-runner.js";
 import { fzServer } from "./server.js";
+
+// stdout is the protocol's alone; `--help` writes its usage there through process.stdout directly.
+routeConsoleToStderr();
 
 const outcome = resolveConfig(process.argv.slice(2), process.env);
 if (outcome.kind === "help") {
