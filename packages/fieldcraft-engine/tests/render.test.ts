@@ -12,6 +12,7 @@ import {
   renderScene,
   STANDARD_VIEWS,
   SYMBOL_COLORS,
+  spreadSample,
   viewBasis,
   type Scene,
 } from "../src/render/index.js";
@@ -289,6 +290,17 @@ describe("symbols", () => {
     // Lifting the tip by +Z: arrows come up from below, reaching further down than the cones alone.
     expect(lifted.y1).toBeGreaterThan(held.y1 + 10);
     expect(lifted.count).toBeGreaterThan(held.count);
+  });
+
+  it("samples by where the nodes are, not by their numbering", () => {
+    const big = boxMesh({ min: [0, 0, 0], max: [100, 100, 10], divisions: [30, 30, 1] });
+    const top = nodesAt(big, 2, 10);
+    const points = (order: number[]) => Float64Array.from(order.flatMap((n) => [big.nodes[3 * n], big.nodes[3 * n + 1], big.nodes[3 * n + 2]]));
+    const reversed = [...top].reverse();
+    const a = spreadSample(points(top), 40).map((i) => top[i]).sort((x, y) => x - y);
+    const b = spreadSample(points(reversed), 40).map((i) => reversed[i]).sort((x, y) => x - y);
+    expect(a).toHaveLength(40);
+    expect(b).toEqual(a);
   });
 
   it("draws pressure arrows pointing into the loaded face", () => {

@@ -35,16 +35,27 @@ export interface SymbolReport {
 
 export const DEFAULT_MAX_GLYPHS = 40;
 
+/** Is point i before point j in (x, y, z) order? Ties between equally good candidates go to the earlier point. */
+function before(points: Float64Array, i: number, j: number): boolean {
+  for (let k = 0; k < 3; k++) {
+    const a = points[3 * i + k], b = points[3 * j + k];
+    if (a !== b) return a < b;
+  }
+  return i < j;
+}
+
 /**
- * Picks at most `cap` of `items` spread evenly in space: farthest-point sampling from the first item,
- * deterministic for the same input. Returns indices into `items`.
+ * Picks at most `cap` of the points spread evenly in space: farthest-point sampling from the first point in
+ * (x, y, z) order, ties broken the same way, so the sample depends on where the points are and not on the
+ * order they come in (a renumbered mesh keeps its pictures). Returns indices into the points, ascending.
  */
 export function spreadSample(points: Float64Array, cap: number): number[] {
   const count = points.length / 3;
   if (count <= cap) return Array.from({ length: count }, (_, i) => i);
+  let next = 0;
+  for (let i = 1; i < count; i++) if (before(points, i, next)) next = i;
   const dist = new Float64Array(count).fill(Infinity);
   const chosen: number[] = [];
-  let next = 0;
   for (let k = 0; k < cap; k++) {
     chosen.push(next);
     const px = points[3 * next], py = points[3 * next + 1], pz = points[3 * next + 2];
@@ -53,7 +64,7 @@ export function spreadSample(points: Float64Array, cap: number): number[] {
       const dx = points[3 * i] - px, dy = points[3 * i + 1] - py, dz = points[3 * i + 2] - pz;
       const d = dx * dx + dy * dy + dz * dz;
       if (d < dist[i]) dist[i] = d;
-      if (dist[i] > bestD) {
+      if (dist[i] > bestD || (dist[i] === bestD && before(points, i, best))) {
         bestD = dist[i];
         best = i;
       }
