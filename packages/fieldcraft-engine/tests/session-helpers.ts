@@ -8,6 +8,9 @@ export async function ok<T = any>(session: Session, command: string, params?: un
   if (!out.ok) throw new Error(`${command} failed: ${out.error}`);
   // Replies cross process boundaries as JSON: no typed arrays, NaN or Infinity may hide in them.
   expect(JSON.parse(JSON.stringify(out.result)), `${command} reply survives JSON`).toEqual(out.result);
+  // Replies are the host's to keep and annotate: none of the (frozen) model may leak into them.
+  const frozen = frozenPath(out.result, "result");
+  expect(frozen, `${command} reply holds a frozen part of the model`).toBeNull();
   return out.result as T;
 }
 
@@ -15,4 +18,14 @@ export async function refused(session: Session, command: string, params?: unknow
   const out: CommandOutcome = await session.execute(command, params);
   if (out.ok) throw new Error(`${command} succeeded but should have failed: ${JSON.stringify(out.result).slice(0, 300)}`);
   return { error: out.error, details: out.details };
+}
+
+function frozenPath(value: unknown, at: string): string | null {
+  if (value === null || typeof value !== "object") return null;
+  if (Object.isFrozen(value)) return at;
+  for (const [k, v] of Object.entries(value)) {
+    const found = frozenPath(v, `${at}.${k}`);
+    if (found) return found;
+  }
+  return null;
 }

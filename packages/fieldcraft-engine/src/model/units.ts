@@ -46,6 +46,8 @@ export const UNIT_SYSTEMS = [
 export type UnitSystemId = (typeof UNIT_SYSTEMS)[number]["id"];
 export const UNIT_SYSTEM_IDS = UNIT_SYSTEMS.map((s) => s.id) as [UnitSystemId, ...UnitSystemId[]];
 
+/** A copy of the unit system, so a caller may keep or change it without touching the table. */
 export function unitSystem(id: UnitSystemId): UnitSystem {
-  return UNIT_SYSTEMS.find((s) => s.id === id)!;
+  const found = UNIT_SYSTEMS.find((s) => s.id === id)!;
+  return { id: found.id, description: found.description, units: { ...found.units } };
 }

@@ -11,7 +11,7 @@ export function modelInfo(model: Model, file: string | undefined) {
     units: unitSystem(model.units),
     design: model.design ? { path: model.design.path ?? null, bodies: model.design.design.bodies.map((b) => b.name) } : null,
     mesh: mesh
-      ? { type: mesh.type, nodes: nodeCount(mesh), elements: elementCount(mesh), bodies: [...mesh.bodies], parameters: model.mesh!.parameters }
+      ? { type: mesh.type, nodes: nodeCount(mesh), elements: elementCount(mesh), bodies: [...mesh.bodies], parameters: structuredClone(model.mesh!.parameters) }
       : null,
     counts: {
       bodies: model.design?.design.bodies.length ?? 0,
@@ -20,7 +20,8 @@ export function modelInfo(model: Model, file: string | undefined) {
       ...definitionCounts(model),
       results: Object.keys(model.results).length,
     },
-    definitions: model.definitions,
+    // A copy: the model is frozen, and a host may want to annotate what it gets back.
+    definitions: structuredClone(model.definitions),
     results: Object.keys(model.results),
   };
 }
@@ -33,8 +34,8 @@ export function activity(model: Model) {
         index: i + 1,
         name: s.name,
         procedure: s.procedure.type,
-        boundary_conditions: s.boundary_conditions,
-        loads: s.loads,
+        boundary_conditions: [...s.boundary_conditions],
+        loads: [...s.loads],
         solved: r !== undefined,
         ...(r ? { solver: { iterations: r.solution.stats.iterations, dofs: r.solution.stats.dofs, relative_residual: r.solution.stats.relativeResidual } } : {}),
       };
