@@ -42,7 +42,6 @@ const SERVERS = [
 ] as const;
 
 async function measure(client: LineClient, w: Workload): Promise<Measure> {
-  for (let i = 0; i < 500; i++) await client.request(w.method, w.params); // warm-up (JIT)
   const latencies = new Float64Array(SEQUENTIAL);
   const seqStart = performance.now();
   for (let i = 0; i < SEQUENTIAL; i++) {
@@ -77,6 +76,8 @@ async function round(): Promise<Map<string, Map<string, Measure>>> {
     const client = new LineClient(server.command, server.args);
     await client.request("initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "bench", version: "0" } });
     client.notify("notifications/initialized");
+    // Warm both sides' JIT on every workload before measuring any of them.
+    for (const w of WORKLOADS) for (let i = 0; i < 2_000; i++) await client.request(w.method, w.params);
     const results = new Map<string, Measure>();
     for (const w of WORKLOADS) results.set(w.name, await measure(client, w));
     out.set(server.name, results);

@@ -109,7 +109,7 @@ export function serveStdio(def: ServerDefinition, options: ServeOptions = {}): P
 
     stdin.on("data", onData);
     stdin.once("end", onEnd);
-    stdin.once("error", onInputError);
+    stdin.on("error", onInputError);
     stdout.on("error", onOutputError);
     if (handleSignals) {
       process.on("SIGTERM", onSigterm);

@@ -5,12 +5,13 @@ import { callParams, sleep, withServer } from "../harness.js";
 
 export const stdoutCases: readonly CaseRow[] = [
   {
-    name: "nothing is written to stdout before the first request",
+    name: "nothing is written to stdout before the first reply",
     run: (o) =>
       withServer(o, async (d) => {
-        await sleep(500);
-        assert.deepEqual(d.lines, [], "stdout stays silent until asked");
-        assert.deepEqual((await d.request({ method: "ping" })).result, {}, "and the server is up");
+        await sleep(300);
+        const reply = await d.request({ method: "ping" });
+        assert.deepEqual(reply.result, {});
+        assert.deepEqual(d.lines, [d.rawOf(reply)], "stdout stays silent until asked: the first line is the first reply");
       }),
   },
   {
