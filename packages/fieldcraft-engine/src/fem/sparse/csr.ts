@@ -296,15 +296,19 @@ export function sliceRows(A: Csr, r0: number, r1: number): Csr {
   return { rows: r1 - r0, cols: A.cols, ptr, idx: A.idx.subarray(base, A.ptr[r1]), val: A.val.subarray(base, A.ptr[r1]) };
 }
 
-/** X + Y (same shape). */
-export function addSparse(X: Csr, Y: Csr): Csr {
-  const n = X.rows, m = X.cols;
+/** The sum of matrices of one shape, in one pass (no growing intermediate sums). */
+export function addSparse(parts: Csr[]): Csr {
+  const n = parts[0].rows, m = parts[0].cols;
   const mark = new Int32Array(m).fill(-1);
   const ptr = new Int32Array(n + 1);
   for (let r = 0; r < n; r++) {
-    let count = X.ptr[r + 1] - X.ptr[r];
-    for (let k = X.ptr[r]; k < X.ptr[r + 1]; k++) mark[X.idx[k]] = r;
-    for (let k = Y.ptr[r]; k < Y.ptr[r + 1]; k++) if (mark[Y.idx[k]] !== r) count++;
+    let count = 0;
+    for (const X of parts)
+      for (let k = X.ptr[r]; k < X.ptr[r + 1]; k++)
+        if (mark[X.idx[k]] !== r) {
+          mark[X.idx[k]] = r;
+          count++;
+        }
     ptr[r + 1] = ptr[r] + count;
   }
   const idx = new Int32Array(ptr[n]);
@@ -313,23 +317,17 @@ export function addSparse(X: Csr, Y: Csr): Csr {
   mark.fill(-1);
   for (let r = 0; r < n; r++) {
     let pos = ptr[r];
-    for (let k = X.ptr[r]; k < X.ptr[r + 1]; k++) {
-      const j = X.idx[k];
-      mark[j] = r;
-      where[j] = pos;
-      idx[pos] = j;
-      val[pos++] = X.val[k];
-    }
-    for (let k = Y.ptr[r]; k < Y.ptr[r + 1]; k++) {
-      const j = Y.idx[k];
-      if (mark[j] === r) val[where[j]] += Y.val[k];
-      else {
-        mark[j] = r;
-        where[j] = pos;
-        idx[pos] = j;
-        val[pos++] = Y.val[k];
+    for (const X of parts)
+      for (let k = X.ptr[r]; k < X.ptr[r + 1]; k++) {
+        const j = X.idx[k];
+        if (mark[j] === r) val[where[j]] += X.val[k];
+        else {
+          mark[j] = r;
+          where[j] = pos;
+          idx[pos] = j;
+          val[pos++] = X.val[k];
+        }
       }
-    }
   }
   return { rows: n, cols: m, ptr, idx, val };
 }
@@ -340,7 +338,7 @@ export function addSparse(X: Csr, Y: Csr): Csr {
  */
 export function galerkinProduct(left: SparseLeft, P: Csr, sliceEntries = 4_000_000): Csr {
   const rows = P.rows;
-  let Ac: Csr | null = null;
+  const parts: Csr[] = [];
   // The first slice measures how dense A P is; later slices hold about `sliceEntries` entries each.
   // Slices start on node boundaries so a block matrix is read node by node.
   let rowsPerSlice = 3 * Math.max(1, Math.floor(sliceEntries / 1000));
@@ -349,11 +347,11 @@ export function galerkinProduct(left: SparseLeft, P: Csr, sliceEntries = 4_000_0
     const AP = multiplySparse(left, P, r0, r1);
     const PT = transpose(sliceRows(P, r0, r1));
     const part = left.kind === "block" && r0 % 3 === 0 ? multiplyByNodeRows(PT, AP) : multiplySparse({ kind: "csr", A: PT }, AP);
-    Ac = Ac ? addSparse(Ac, part) : part;
+    parts.push(part);
     rowsPerSlice = 3 * Math.max(1, Math.floor(sliceEntries / Math.max(1, AP.ptr[AP.rows] / AP.rows) / 3));
     r0 = r1;
   }
-  return Ac!;
+  return parts.length === 1 ? parts[0] : addSparse(parts);
 }
 
 /** A prolongator kept in single precision for the cycle: it is applied both ways, so the cycle stays symmetric. */
