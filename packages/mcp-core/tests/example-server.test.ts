@@ -2,13 +2,18 @@ import { spawn } from "node:child_process";
 import { describe, expect, test } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { fileURLToPath } from "node:url";
+import { RawDriver } from "../src/testing/index.js";
 import { ECHO_SERVER, spawnEcho, withEcho } from "./helpers.js";
+
+const NOISY_SERVER = fileURLToPath(new URL("./fixtures/noisy-server.ts", import.meta.url));
 
 const unix = process.platform !== "win32";
 
 describe("example server: behaviour beyond the shared suite", () => {
   test("whatever a tool prints goes to stderr; a forgotten rejection does not stop the server", async () => {
-    await withEcho([], async (d) => {
+    const d = RawDriver.spawn({ command: process.execPath, args: ["--import", "tsx", NOISY_SERVER] });
+    try {
       await d.initialize();
       const reply = await d.request({ method: "tools/call", params: { name: "noisy", arguments: {} } });
       expect(reply.result).toEqual({ content: [{ type: "text", text: "printed" }] });
@@ -19,7 +24,9 @@ describe("example server: behaviour beyond the shared suite", () => {
       expect(d.stderr).toContain("noisy: console.log");
       expect(d.stderr).toContain("noisy: process.stdout.write");
       expect(d.stderr).toContain("noisy: forgotten rejection");
-    });
+    } finally {
+      await d.close();
+    }
   });
 
   test.runIf(unix)("SIGTERM exits 143 and SIGINT 130, promptly, with a call running", async () => {

@@ -8,7 +8,7 @@ describe("example server basics", () => {
       expect(init.result.protocolVersion).toBe("2025-06-18");
       expect(await d.request({ method: "ping" })).toEqual({ jsonrpc: "2.0", id: 2, result: {} });
       const list = await d.request({ method: "tools/list" });
-      expect(list.result.tools.map((t: { name: string }) => t.name)).toEqual(["echo", "slow", "fail", "measure", "memory", "noisy"]);
+      expect(list.result.tools.map((t: { name: string }) => t.name)).toEqual(["echo", "slow", "fail", "measure", "memory"]);
       const call = await d.request({ method: "tools/call", params: { name: "echo", arguments: { text: "héllo" } } });
       expect(call.result).toEqual({ content: [{ type: "text", text: "héllo" }] });
     });

@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 /**
  * The example server the tests spawn: an echo tool, a slow tool (abortable, reports progress),
- * a tool that throws, a structured tool with an output schema, a memory probe, a tool that prints
- * (to show stdout discipline), and a resource.
+ * a tool that throws, a structured tool with an output schema, a memory probe, and a resource.
  * Flags: --batch=<n>|none (default none), --arguments=json-rpc-error|result (default json-rpc-error).
  */
 import { z } from "zod";
@@ -84,20 +83,6 @@ const memory = tool({
   },
 });
 
-const noisy = tool({
-  name: "noisy",
-  title: "Noisy",
-  description: "Prints to console.log and process.stdout.write (both land on stderr), leaves a promise rejected, then answers.",
-  input: z.object({}),
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  run: () => {
-    console.log("noisy: console.log");
-    process.stdout.write("noisy: process.stdout.write\n");
-    void Promise.reject(new Error("noisy: forgotten rejection"));
-    return textResult("printed");
-  },
-});
-
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     if (signal.aborted) return resolve();
@@ -111,7 +96,7 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-const TOOLS = [echo, slow, fail, measure, memory, noisy];
+const TOOLS = [echo, slow, fail, measure, memory];
 
 /** Reads `--name=value` flags into the two policies the conformance suite exercises both ways. */
 function policiesFrom(argv: readonly string[]): ServerPolicies {
