@@ -158,6 +158,16 @@ describe("session (in-process streams)", () => {
     expect(s.lines).toHaveLength(1);
   });
 
+  test("a hung onShutdown does not keep the server alive: it is given 5 s", async () => {
+    const s = serve({ tools: [], onShutdown: () => new Promise<void>(() => {}) });
+    const started = performance.now();
+    s.end();
+    expect(await s.done).toEqual({ reason: "eof", exitCode: 0 });
+    const waited = performance.now() - started;
+    expect(waited).toBeGreaterThanOrEqual(4_900);
+    expect(waited).toBeLessThan(30_000);
+  });
+
   test("a validator that throws and a result that cannot be serialised still give results", async () => {
     const crashy = tool<{ n: number }>({
       name: "crashy", description: "d", inputSchema: { type: "object" }, annotations: hints,

@@ -22,8 +22,8 @@ export interface ServeOutcome {
   readonly exitCode: number;
 }
 
-/** How long `onShutdown` may take after a signal before the process exits anyway. */
-const SIGNAL_SHUTDOWN_GRACE_MS = 5_000;
+/** How long `onShutdown` may take before the process exits anyway (a hung hook must not keep it alive). */
+const SHUTDOWN_GRACE_MS = 5_000;
 
 /**
  * Serves a server on stdio until EOF, a signal or a broken pipe. EOF lets running calls finish
@@ -59,7 +59,7 @@ export function serveStdio(def: ServerDefinition, options: ServeOptions = {}): P
       if (outcome.reason === "eof") await session.idle();
       else session.abortAll(outcome.reason === "signal" ? "server shutting down" : "stdio closed");
       const shutdown: ShutdownReason = outcome.reason === "eof" ? "eof" : "signal";
-      await runShutdownHook(def, shutdown, outcome.reason === "eof" ? undefined : SIGNAL_SHUTDOWN_GRACE_MS, log);
+      await runShutdownHook(def, shutdown, SHUTDOWN_GRACE_MS, log);
       await writer.flush();
       stdin.pause();
       if (handleSignals) {
@@ -122,21 +122,19 @@ export function serveStdio(def: ServerDefinition, options: ServeOptions = {}): P
 async function runShutdownHook(
   def: ServerDefinition,
   reason: ShutdownReason,
-  graceMs: number | undefined,
+  graceMs: number,
   log: (text: string) => void,
 ): Promise<void> {
   if (def.onShutdown === undefined) return;
   const hook = Promise.resolve()
     .then(() => def.onShutdown!(reason))
     .catch((error: unknown) => log(`mcp-core: onShutdown failed: ${error instanceof Error ? error.message : String(error)}`));
-  if (graceMs === undefined) {
-    await hook;
-    return;
-  }
   let timer: NodeJS.Timeout | undefined;
   const grace = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, graceMs);
-    timer.unref();
+    timer = setTimeout(() => {
+      log(`mcp-core: onShutdown still running after ${graceMs} ms; exiting anyway`);
+      resolve();
+    }, graceMs);
   });
   await Promise.race([hook, grace]);
   clearTimeout(timer);
