@@ -38,7 +38,7 @@ async function main(argv: readonly string[]): Promise<void> {
     note: (message) => process.stderr.write(`fieldcraft-mcp: ${message}\n`),
   });
   process.stderr.write(`fieldcraft-mcp: ${startupNote(backend.describe(), roots.roots)}\n`);
-  await serveStdio(await fieldcraftServer(backend));
+  await serveStdio(await fieldcraftServer(backend), { diagnosticName: "fieldcraft-mcp" });
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

@@ -20,5 +20,5 @@ if (outcome.kind === "help") {
   // Last resort: whatever ends this process takes its fz children with it.
   process.on("exit", () => runner.killAll());
   process.stderr.write(`${startupLine(outcome.config)}\n`);
-  await serveStdio(fzServer(outcome.config, runner));
+  await serveStdio(fzServer(outcome.config, runner), { diagnosticName: "fz-mcp" });
 }

@@ -51,7 +51,7 @@ describe("example server: behaviour beyond the shared suite", () => {
     child.stdin.write('{"jsonrpc":"2.0","id":1,"method":"ping"}\n');
     const code = await new Promise<number | null>((resolve) => child.once("exit", (c) => resolve(c)));
     expect(code).toBe(1);
-    expect(stderr).toMatch(/stdout failed/);
+    expect(stderr).toMatch(/stdio failed: stdout/);
   });
 
   test("the SDK Client lists tools with output schemas, validates structured results, sees progress and -32602", async () => {

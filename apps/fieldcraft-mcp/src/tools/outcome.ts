@@ -19,7 +19,11 @@ export function outcomeResult(outcome: CommandOutcome): ToolResult {
   return outcome.ok ? valueResult(outcome.result) : failureResult(outcome.error, outcome.details);
 }
 
-/** Prefixes a failure with the step that failed, for tools that run several commands. */
+/**
+ * Names the step that failed, for tools that run several commands. The engine's own messages
+ * already start with `<command>: `; only a message that does not (a transport failure) gets the prefix.
+ */
 export function stepFailure(command: string, outcome: { error: string; details?: Record<string, unknown> }): ToolResult {
-  return failureResult(`${command}: ${outcome.error}`, { command, ...(outcome.details ?? {}) });
+  const named = outcome.error.startsWith(`${command}: `) ? outcome.error : `${command}: ${outcome.error}`;
+  return failureResult(named, { command, ...(outcome.details ?? {}) });
 }

@@ -107,3 +107,17 @@ os.execve(${JSON.stringify(process.execPath)}, [b"node", ${JSON.stringify(CLI)}.
     expect(run.stderr.split("\n")[0]).toBe("fz-mcp: arguments must be valid UTF-8");
   });
 });
+
+describe("a broken transport", () => {
+  test.runIf(process.platform !== "win32")("a client that stops reading stdout: `fz-mcp: stdio failed: …` on stderr, exit 1", async () => {
+    const { spawn } = await import("node:child_process");
+    const child = spawn(process.execPath, [CLI, "--", ...FAKE_FZ_COMMAND], { stdio: ["pipe", "pipe", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (b: Buffer) => (stderr += b.toString()));
+    child.stdout.destroy();
+    child.stdin.write('{"jsonrpc":"2.0","id":1,"method":"ping"}\n');
+    const code = await new Promise<number | null>((resolve) => child.once("exit", (c) => resolve(c)));
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^fz-mcp: stdio failed: /m);
+  });
+});

@@ -13,6 +13,8 @@ export interface ServeOptions {
   readonly exitOnEnd?: boolean;
   /** Handle SIGTERM/SIGINT (default: same as `exitOnEnd`). */
   readonly handleSignals?: boolean;
+  /** Names the binary in stderr diagnostics (`<name>: stdio failed: …`); default `mcp-core`. */
+  readonly diagnosticName?: string;
 }
 
 export interface ServeOutcome {
@@ -38,6 +40,7 @@ export function serveStdio(def: ServerDefinition, options: ServeOptions = {}): P
   const handleSignals = options.handleSignals ?? exitOnEnd;
 
   const writer = new LineWriter(stdout, ownProcess ? claimProcessStdout() : undefined);
+  const name = options.diagnosticName ?? "mcp-core";
   const log = (text: string): void => {
     stderr.write(text.endsWith("\n") ? text : text + "\n");
   };
@@ -59,7 +62,7 @@ export function serveStdio(def: ServerDefinition, options: ServeOptions = {}): P
       if (outcome.reason === "eof") await session.idle();
       else session.abortAll(outcome.reason === "signal" ? "server shutting down" : "stdio closed");
       const shutdown: ShutdownReason = outcome.reason === "eof" ? "eof" : "signal";
-      await runShutdownHook(def, shutdown, SHUTDOWN_GRACE_MS, log);
+      await runShutdownHook(def, shutdown, SHUTDOWN_GRACE_MS, log, name);
       await writer.flush();
       stdin.pause();
       if (handleSignals) {
@@ -89,12 +92,12 @@ export function serveStdio(def: ServerDefinition, options: ServeOptions = {}): P
       void finish({ reason: "eof", exitCode: 0 });
     };
     const onInputError = (error: Error): void => {
-      log(`mcp-core: stdin failed: ${error.message}`);
+      log(`${name}: stdio failed: stdin: ${error.message}`);
       writer.markBroken();
       void finish({ reason: "broken-pipe", exitCode: 1 });
     };
     const onOutputError = (error: Error): void => {
-      if (!ending) log(`mcp-core: stdout failed: ${error.message}`);
+      if (!ending) log(`${name}: stdio failed: stdout: ${error.message}`);
       writer.markBroken();
       void finish({ reason: "broken-pipe", exitCode: 1 });
     };
@@ -103,7 +106,7 @@ export function serveStdio(def: ServerDefinition, options: ServeOptions = {}): P
 
     // A promise a tool forgot to await must not take the whole server down.
     const onUnhandled = (reason: unknown): void => {
-      log(`mcp-core: unhandled rejection: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`);
+      log(`${name}: unhandled rejection: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`);
     };
     if (exitOnEnd) process.on("unhandledRejection", onUnhandled);
 
@@ -124,15 +127,16 @@ async function runShutdownHook(
   reason: ShutdownReason,
   graceMs: number,
   log: (text: string) => void,
+  name: string,
 ): Promise<void> {
   if (def.onShutdown === undefined) return;
   const hook = Promise.resolve()
     .then(() => def.onShutdown!(reason))
-    .catch((error: unknown) => log(`mcp-core: onShutdown failed: ${error instanceof Error ? error.message : String(error)}`));
+    .catch((error: unknown) => log(`${name}: onShutdown failed: ${error instanceof Error ? error.message : String(error)}`));
   let timer: NodeJS.Timeout | undefined;
   const grace = new Promise<void>((resolve) => {
     timer = setTimeout(() => {
-      log(`mcp-core: onShutdown still running after ${graceMs} ms; exiting anyway`);
+      log(`${name}: onShutdown still running after ${graceMs} ms; exiting anyway`);
       resolve();
     }, graceMs);
   });
