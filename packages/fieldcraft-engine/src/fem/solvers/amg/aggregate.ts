@@ -5,8 +5,11 @@ export function aggregate(graph: { nodes: number; ptr: Int32Array; idx: Int32Arr
   const { nodes, ptr, idx } = graph;
   const agg = new Int32Array(nodes).fill(-1);
   let count = 0;
-  // Pass 1: roots whose whole neighbourhood is still free.
-  for (let i = 0; i < nodes; i++) {
+  // Pass 1: roots whose whole neighbourhood is still free, best-connected nodes first (in a quadratic mesh the
+  // corners), so aggregates do not depend on how the mesher happened to number nodes.
+  const order = byDegree(ptr, nodes);
+  for (let t = 0; t < nodes; t++) {
+    const i = order[t];
     if (agg[i] !== -1 || ptr[i + 1] === ptr[i]) continue;
     let free = true;
     for (let k = ptr[i]; k < ptr[i + 1]; k++)
@@ -37,4 +40,16 @@ export function aggregate(graph: { nodes: number; ptr: Int32Array; idx: Int32Arr
     count++;
   }
   return { agg, count };
+}
+
+/** Node indices sorted by decreasing degree (counting sort; ties keep index order). */
+function byDegree(ptr: Int32Array, nodes: number): Int32Array {
+  let max = 0;
+  for (let i = 0; i < nodes; i++) max = Math.max(max, ptr[i + 1] - ptr[i]);
+  const start = new Int32Array(max + 2);
+  for (let i = 0; i < nodes; i++) start[max - (ptr[i + 1] - ptr[i]) + 1]++;
+  for (let d = 0; d <= max; d++) start[d + 1] += start[d];
+  const order = new Int32Array(nodes);
+  for (let i = 0; i < nodes; i++) order[start[max - (ptr[i + 1] - ptr[i])]++] = i;
+  return order;
 }
