@@ -1,10 +1,10 @@
 import { readFileSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { CARGO_LIKE, FAKE_FZ, FAKE_FZ_COMMAND, eventually, isAlive, readPids, specCodes, tempDir } from "../support/fixtures.js";
+import { CARGO_LIKE, FAKE_FZ, FAKE_FZ_COMMAND, eventually, isAlive, readPids, expectedCodes, tempDir } from "../support/fixtures.js";
 import { callTool, envelopeOf, startServer } from "../support/server.js";
 
-const spec = specCodes();
+const spec = expectedCodes();
 
 const OUTPUT_SCHEMA_TEXT =
   '{"type":"object","properties":{"schema":{"type":"integer","description":"The envelope schema version — the CLI\'s own (1), moved only by the CLI."},"ok":{"type":"boolean","description":"Whether the fz command succeeded."},"failures":{"type":"array","description":"Empty when ok; each failure carries a stable code (see fz_error_codes).","items":{"type":"object","properties":{"code":{"type":"string"},"message":{"type":"string"}},"required":["code","message"]}}},"required":["schema","ok","failures"]}';

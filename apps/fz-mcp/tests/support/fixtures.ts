@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -46,14 +46,20 @@ export async function eventually(check: () => boolean, timeoutMs = 10_000): Prom
   return check();
 }
 
+type CodeList = Array<{ code: string; title: string; description: string }>;
+
 /**
- * The spec's catalogue data, read independently of the package's copy. `shared/` sits beside the
- * repository checkout (here and in CI).
+ * The spec's catalogue data, read independently of the package's copy: `FZ_CODES_SPEC`, else
+ * `shared/spec/fz-codes.json` beside the repository checkout (as on the developers' machines and CI).
+ * Undefined where neither exists (a clone on its own), so the comparisons that need it are skipped.
  */
-export function specCodes(): {
-  fz: Array<{ code: string; title: string; description: string }>;
-  mcp: Array<{ code: string; title: string; description: string }>;
-} {
-  const path = join(PACKAGE_DIR, "../../../shared/spec/fz-codes.json");
-  return JSON.parse(readFileSync(path, "utf8"));
+export function specCodes(): { fz: CodeList; mcp: CodeList } | undefined {
+  const candidates = [process.env.FZ_CODES_SPEC, join(PACKAGE_DIR, "../../../shared/spec/fz-codes.json")];
+  const path = candidates.find((candidate) => candidate !== undefined && candidate !== "" && existsSync(candidate));
+  return path === undefined ? undefined : JSON.parse(readFileSync(path, "utf8"));
+}
+
+/** The spec's data where it can be found, else the package's own data file as it sits on disk. */
+export function expectedCodes(): { fz: CodeList; mcp: CodeList } {
+  return specCodes() ?? JSON.parse(readFileSync(join(PACKAGE_DIR, "src/catalogue/fz-codes.json"), "utf8"));
 }
