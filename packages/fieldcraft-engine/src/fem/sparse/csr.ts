@@ -19,26 +19,6 @@ export function csrMultiply(A: Csr, x: Float64Array, y: Float64Array): void {
   }
 }
 
-/** y += A^T x (y has A.cols entries). */
-export function csrMultiplyTransposeAdd(A: Csr, x: Float64Array, y: Float64Array): void {
-  const { rows, ptr, idx, val } = A;
-  for (let i = 0; i < rows; i++) {
-    const xi = x[i];
-    if (xi === 0) continue;
-    for (let k = ptr[i], end = ptr[i + 1]; k < end; k++) y[idx[k]] += val[k] * xi;
-  }
-}
-
-/** y += A x. */
-export function csrMultiplyAdd(A: Csr, x: Float64Array, y: Float64Array): void {
-  const { rows, ptr, idx, val } = A;
-  for (let i = 0; i < rows; i++) {
-    let s = 0;
-    for (let k = ptr[i], end = ptr[i + 1]; k < end; k++) s += val[k] * x[idx[k]];
-    y[i] += s;
-  }
-}
-
 export function transpose(A: Csr): Csr {
   const ptr = new Int32Array(A.cols + 1);
   for (let k = 0; k < A.ptr[A.rows]; k++) ptr[A.idx[k] + 1]++;
