@@ -3,19 +3,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { datDisplacement, findCcx, runCcx } from "./ccx.js";
 import { call, CORPUS, startClient, tempDir, type Started } from "./helpers.js";
+import { SEED_BATCH as SETUP } from "../support/seed-session.js";
 
 // The seed's typical session on the stepped block, through the built binary and the SDK Client only.
-const SETUP = [
-  { command: "model.units", params: { system: "mm-t-s-N-MPa" } },
-  { command: "model.set.create", params: { name: "all", geometry: [{ body: "Steps" }] } },
-  { command: "model.set.create", params: { name: "root", geometry: [{ body: "Steps", face: "F1:-x" }] } },
-  { command: "model.set.create", params: { name: "tip", geometry: [{ body: "Steps", face: "F1:+x" }] } },
-  { command: "model.material.create", params: { name: "Steel", elastic: { type: "isotropic", young: 210000, poisson: 0.3 }, density: 7.85e-9 } },
-  { command: "model.section.create", params: { name: "solid", set: "all", material: "Steel", kind: { type: "solid" } } },
-  { command: "model.boundary_condition.create", params: { name: "clamp", type: "fixed", target: { set: "root" } } },
-  { command: "model.load.create", params: { name: "push", type: "force", target: { set: "tip" }, vector: [0, 0, -1000] } },
-  { command: "model.step.create", params: { name: "Load", procedure: { type: "static" }, boundary_conditions: ["clamp"], loads: ["push"] } },
-];
 
 let dir: string;
 let server: Started;
