@@ -46,6 +46,15 @@ function confined(readRoot: string, writeRoot: string | null): FileAccess {
 }
 
 describe(".fieldcraft files", () => {
+  it("saves into folders that do not exist yet, making them", async () => {
+    const s = createSession();
+    await ok(s, "geometry.open", { path: path.join(dir, "block.solidcraft") });
+    const file = path.join(dir, "runs", "first", "nested.fieldcraft");
+    await ok(s, "file.save_as", { path: file });
+    expect(JSON.parse(await fs.readFile(file, "utf8")).format).toBe("fieldcraft/1");
+    expect(await fs.readdir(path.dirname(file))).toEqual(["nested.fieldcraft"]);
+  });
+
   it("saves and reopens a model: units, design by path, definitions; the file is versioned JSON", async () => {
     const s = createSession();
     await ok(s, "geometry.open", { path: path.join(dir, "block.solidcraft") });

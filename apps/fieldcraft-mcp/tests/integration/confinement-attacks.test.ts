@@ -139,6 +139,10 @@ describe.skipIf(!LINKS)("confinement through the binary", () => {
     expect(fs.existsSync(path.join(out, "ok.fieldcraft"))).toBe(true);
     const relative = await call(server.client, "save", { path: "../out/rel.fieldcraft" });
     expect(relative.isError, relative.text).toBe(false);
+    // A new file in folders that do not exist yet, inside the write root: the folders are made.
+    const nested = await call(server.client, "save", { path: path.join(out, "runs", "2", "nested.fieldcraft") });
+    expect(nested.isError, nested.text).toBe(false);
+    expect(fs.existsSync(path.join(out, "runs", "2", "nested.fieldcraft"))).toBe(true);
   });
 
   test(`read attacks through open are refused, readably`, async () => {

@@ -49,11 +49,16 @@ export async function readTextChecked(files: FileAccess, p: string, param: strin
   }
 }
 
-/** Writes the whole file or nothing: a temp file in the same folder, then a rename over the target. */
+/**
+ * Writes the whole file or nothing: a temp file in the same folder, then a rename over the target.
+ * Missing folders on the way are made, as a person saving to `out/run2/job.inp` expects; FileAccess
+ * has already allowed the path (below an existing folder, only plain names).
+ */
 export async function writeAtomic(abs: string, data: string | Uint8Array, param: string): Promise<void> {
   const dir = path.dirname(abs);
   const temp = path.join(dir, `.${path.basename(abs)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
   try {
+    await fs.mkdir(dir, { recursive: true });
     await fs.writeFile(temp, data, { flag: "wx" });
     await fs.rename(temp, abs);
   } catch (error) {
