@@ -1,12 +1,24 @@
 // Scalar CSR for the multigrid hierarchy: products, transposed products and the sparse matrix product.
 import type { BlockCsr, LowerIndex } from "./block-csr.js";
 
-export interface Csr {
+export interface CsrOf<V extends Float64Array | Float32Array> {
   rows: number;
   cols: number;
   ptr: Int32Array;
   idx: Int32Array;
-  val: Float64Array;
+  val: V;
+}
+
+export type Csr = CsrOf<Float64Array>;
+/** A prolongator kept in single precision: it is applied both ways, so the cycle stays symmetric. */
+export type SingleCsr = CsrOf<Float32Array>;
+/** Either precision, where a routine only reads the values. */
+export type AnyCsr = CsrOf<Float64Array | Float32Array>;
+
+/** Prolongator smoothing fused into the product A T: row r becomes T_r + scale_r (A T)_r, stored in single precision. */
+interface Smoothing {
+  T: Csr;
+  scale: Float64Array;
 }
 
 /** y = A x. */
@@ -19,7 +31,7 @@ export function csrMultiply(A: Csr, x: Float64Array, y: Float64Array): void {
   }
 }
 
-export function transpose(A: Csr): Csr {
+export function transpose(A: AnyCsr): Csr {
   const ptr = new Int32Array(A.cols + 1);
   for (let k = 0; k < A.ptr[A.rows]; k++) ptr[A.idx[k] + 1]++;
   for (let j = 0; j < A.cols; j++) ptr[j + 1] += ptr[j];
@@ -42,8 +54,20 @@ export type SparseLeft = { kind: "csr"; A: Csr } | { kind: "block"; A: BlockCsr;
  * C = A B (Gustavson). Each row's entries are gathered in a dense accumulator with a marker, first to count
  * (so the result is allocated once), then to fill. Written without callbacks: this is the setup's hot loop.
  */
-export function multiplySparse(left: SparseLeft, B: Csr, rowStart = 0, rowEnd = left.kind === "csr" ? left.A.rows : 3 * left.A.n): Csr {
-  if (left.kind === "block" && rowStart % 3 === 0 && rowEnd % 3 === 0) return multiplyNodeRows(left.A, left.lower, B, rowStart / 3, rowEnd / 3);
+export function multiplySparse(left: SparseLeft, B: AnyCsr, rowStart = 0, rowEnd = left.kind === "csr" ? left.A.rows : 3 * left.A.n): Csr {
+  return product(left, B, rowStart, rowEnd, null) as Csr;
+}
+
+/**
+ * The smoothed prolongator P = T + diag(scale) A T (scale = -omega D^-1), written straight into single
+ * precision: the double-precision A T, the largest array of the setup after the stiffness, never exists.
+ */
+export function smoothedProlongator(left: SparseLeft, T: Csr, scale: Float64Array): SingleCsr {
+  return product(left, T, 0, T.rows, { T, scale }) as SingleCsr;
+}
+
+function product(left: SparseLeft, B: AnyCsr, rowStart: number, rowEnd: number, smooth: Smoothing | null): AnyCsr {
+  if (left.kind === "block" && rowStart % 3 === 0 && rowEnd % 3 === 0) return multiplyNodeRows(left.A, left.lower, B, rowStart / 3, rowEnd / 3, smooth);
   const m = B.cols;
   const bp = B.ptr, bi = B.idx, bv = B.val;
   const n = rowEnd - rowStart;
@@ -88,9 +112,17 @@ export function multiplySparse(left: SparseLeft, B: Csr, rowStart = 0, rowEnd = 
   };
   const mark = new Int32Array(m).fill(-1);
   const ptr = new Int32Array(n + 1);
+  const tp = smooth?.T.ptr, ti = smooth?.T.idx, tv = smooth?.T.val;
   for (let r = 0; r < n; r++) {
     const len = loadRow(r + rowStart);
     let count = 0;
+    // The pattern of T's row is kept even where A T happens to lack it.
+    if (tp && ti)
+      for (let k = tp[r + rowStart]; k < tp[r + rowStart + 1]; k++)
+        if (mark[ti[k]] !== r) {
+          mark[ti[k]] = r;
+          count++;
+        }
     for (let t = 0; t < len; t++) {
       const c = rowCols[t];
       for (let k = bp[c], end = bp[c + 1]; k < end; k++) {
@@ -104,12 +136,19 @@ export function multiplySparse(left: SparseLeft, B: Csr, rowStart = 0, rowEnd = 
     ptr[r + 1] = ptr[r] + count;
   }
   const idx = new Int32Array(ptr[n]);
-  const val = new Float64Array(ptr[n]);
+  const val = smooth ? new Float32Array(ptr[n]) : new Float64Array(ptr[n]);
   const acc = new Float64Array(m);
   mark.fill(-1);
   for (let r = 0; r < n; r++) {
     const len = loadRow(r + rowStart);
     let pos = ptr[r];
+    if (tp && ti)
+      for (let k = tp[r + rowStart]; k < tp[r + rowStart + 1]; k++)
+        if (mark[ti[k]] !== r) {
+          mark[ti[k]] = r;
+          idx[pos++] = ti[k];
+          acc[ti[k]] = 0;
+        }
     for (let t = 0; t < len; t++) {
       const c = rowCols[t], a = rowVals[t];
       for (let k = bp[c], end = bp[c + 1]; k < end; k++) {
@@ -121,6 +160,11 @@ export function multiplySparse(left: SparseLeft, B: Csr, rowStart = 0, rowEnd = 
         } else acc[j] += a * bv[k];
       }
     }
+    if (smooth && tp && ti && tv) {
+      const s = smooth.scale[r + rowStart];
+      for (let k = ptr[r]; k < ptr[r + 1]; k++) acc[idx[k]] *= s;
+      for (let k = tp[r + rowStart]; k < tp[r + rowStart + 1]; k++) acc[ti[k]] += tv[k];
+    }
     for (let k = ptr[r]; k < ptr[r + 1]; k++) val[k] = acc[idx[k]];
   }
   return { rows: n, cols: m, ptr, idx, val };
@@ -130,7 +174,7 @@ export function multiplySparse(left: SparseLeft, B: Csr, rowStart = 0, rowEnd = 
  * The block-matrix case of multiplySparse, node by node: the three rows of a node share one column pattern,
  * so the pattern is counted once and the three rows are accumulated in one sweep over B.
  */
-function multiplyNodeRows(A: BlockCsr, L: LowerIndex, B: Csr, n0: number, n1: number): Csr {
+function multiplyNodeRows(A: BlockCsr, L: LowerIndex, B: AnyCsr, n0: number, n1: number, smooth: Smoothing | null): AnyCsr {
   const m = B.cols;
   const bp = B.ptr, bi = B.idx, bv = B.val;
   const av = A.val;
@@ -150,8 +194,16 @@ function multiplyNodeRows(A: BlockCsr, L: LowerIndex, B: Csr, n0: number, n1: nu
       }
     return count;
   };
+  const tp = smooth?.T.ptr, ti = smooth?.T.idx, tv = smooth?.T.val;
   for (let i = n0; i < n1; i++) {
     let count = 0;
+    // The pattern of T's three rows is kept even where A T happens to lack it.
+    if (tp && ti)
+      for (let k = tp[3 * i]; k < tp[3 * i + 3]; k++)
+        if (mark[ti[k]] !== i) {
+          mark[ti[k]] = i;
+          count++;
+        }
     for (let q = L.ptr[i]; q < L.ptr[i + 1]; q++) count += countColumn(L.row[q], i);
     for (let k = A.rowPtr[i]; k < A.rowPtr[i + 1]; k++) count += countColumn(A.col[k], i);
     const r = 3 * (i - n0);
@@ -160,13 +212,23 @@ function multiplyNodeRows(A: BlockCsr, L: LowerIndex, B: Csr, n0: number, n1: nu
     ptr[r + 3] = ptr[r + 2] + count;
   }
   const idx = new Int32Array(ptr[rows]);
-  const val = new Float64Array(ptr[rows]);
+  const val = smooth ? new Float32Array(ptr[rows]) : new Float64Array(ptr[rows]);
   const acc0 = new Float64Array(m), acc1 = new Float64Array(m), acc2 = new Float64Array(m);
+  const accs = [acc0, acc1, acc2];
   mark.fill(-1);
   for (let i = n0; i < n1; i++) {
     const r = 3 * (i - n0);
     const start = ptr[r];
     let pos = start;
+    if (tp && ti)
+      for (let k = tp[3 * i]; k < tp[3 * i + 3]; k++) {
+        const c = ti[k];
+        if (mark[c] !== i) {
+          mark[c] = i;
+          idx[pos++] = c;
+          acc0[c] = acc1[c] = acc2[c] = 0;
+        }
+      }
     // Visit the block (j, 3x3 values at v, transposed or not) and add its three rows' contributions.
     const visit = (j: number, v: number, transposed: boolean) => {
       for (let d = 0; d < 3; d++) {
@@ -193,6 +255,16 @@ function multiplyNodeRows(A: BlockCsr, L: LowerIndex, B: Csr, n0: number, n1: nu
     for (let q = L.ptr[i]; q < L.ptr[i + 1]; q++) visit(L.row[q], 9 * L.block[q], true);
     for (let k = A.rowPtr[i]; k < A.rowPtr[i + 1]; k++) visit(A.col[k], 9 * k, false);
     const count = pos - start;
+    if (smooth && tp && ti && tv) {
+      const s0 = smooth.scale[3 * i], s1 = smooth.scale[3 * i + 1], s2 = smooth.scale[3 * i + 2];
+      for (let t = 0; t < count; t++) {
+        const c = idx[start + t];
+        acc0[c] *= s0;
+        acc1[c] *= s1;
+        acc2[c] *= s2;
+      }
+      for (let d = 0; d < 3; d++) for (let k = tp[3 * i + d]; k < tp[3 * i + d + 1]; k++) accs[d][ti[k]] += tv[k];
+    }
     for (let t = 0; t < count; t++) {
       const c = idx[start + t];
       idx[start + count + t] = c;
@@ -269,11 +341,11 @@ function multiplyByNodeRows(A: Csr, B: Csr): Csr {
 }
 
 /** Rows [r0, r1) of A as a matrix of its own (sharing A's arrays where it can). */
-export function sliceRows(A: Csr, r0: number, r1: number): Csr {
+export function sliceRows<V extends Float64Array | Float32Array>(A: CsrOf<V>, r0: number, r1: number): CsrOf<V> {
   const base = A.ptr[r0];
   const ptr = new Int32Array(r1 - r0 + 1);
   for (let r = r0; r <= r1; r++) ptr[r - r0] = A.ptr[r] - base;
-  return { rows: r1 - r0, cols: A.cols, ptr, idx: A.idx.subarray(base, A.ptr[r1]), val: A.val.subarray(base, A.ptr[r1]) };
+  return { rows: r1 - r0, cols: A.cols, ptr, idx: A.idx.subarray(base, A.ptr[r1]), val: A.val.subarray(base, A.ptr[r1]) as V };
 }
 
 /** The sum of matrices of one shape, in one pass (no growing intermediate sums). */
@@ -316,7 +388,7 @@ export function addSparse(parts: Csr[]): Csr {
  * Galerkin product P^T A P, streamed over slices of fine rows so the intermediate A P never exists whole
  * (it is the largest matrix of the setup).
  */
-export function galerkinProduct(left: SparseLeft, P: Csr, sliceEntries = 4_000_000): Csr {
+export function galerkinProduct(left: SparseLeft, P: AnyCsr, sliceEntries = 4_000_000): Csr {
   const rows = P.rows;
   const parts: Csr[] = [];
   // The first slice measures how dense A P is; later slices hold about `sliceEntries` entries each.
@@ -332,19 +404,6 @@ export function galerkinProduct(left: SparseLeft, P: Csr, sliceEntries = 4_000_0
     r0 = r1;
   }
   return parts.length === 1 ? parts[0] : addSparse(parts);
-}
-
-/** A prolongator kept in single precision for the cycle: it is applied both ways, so the cycle stays symmetric. */
-export interface SingleCsr {
-  rows: number;
-  cols: number;
-  ptr: Int32Array;
-  idx: Int32Array;
-  val: Float32Array;
-}
-
-export function toSingle(A: Csr): SingleCsr {
-  return { rows: A.rows, cols: A.cols, ptr: A.ptr, idx: A.idx, val: Float32Array.from(A.val) };
 }
 
 /** y += A x. */

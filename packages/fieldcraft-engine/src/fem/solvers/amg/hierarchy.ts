@@ -1,12 +1,12 @@
 // Smoothed-aggregation algebraic multigrid (rigid-body near-nullspace) used as a CG preconditioner:
 // one symmetric V-cycle with Chebyshev smoothing per application.
 import { lowerIndex, type BlockCsr } from "../../sparse/block-csr.js";
-import { galerkinProduct, multiplySparse, singleMultiplyAdd, singleMultiplyTransposeAdd, toSingle, type Csr, type SingleCsr, type SparseLeft } from "../../sparse/csr.js";
+import { galerkinProduct, singleMultiplyAdd, singleMultiplyTransposeAdd, smoothedProlongator, type Csr, type SingleCsr, type SparseLeft } from "../../sparse/csr.js";
 import { factorDense, solveDense, type DenseFactor } from "../dense-cholesky.js";
 import { blockDiagonal, blockOperator, csrDiagonal, csrOperator, type LinearOperator } from "../operator.js";
 import { aggregate } from "./aggregate.js";
 import { blockStrength, groupedStrength, type NodeGraph } from "./strength.js";
-import { NULLSPACE, tentativeProlongator } from "./tentative.js";
+import { NULLSPACE, tentativeProlongator, type Tentative } from "./tentative.js";
 
 export interface AmgOptions {
   /** Strength threshold for aggregation. */
@@ -79,22 +79,11 @@ function inverse(d: Float64Array): Float64Array {
   return d.map((v) => (v > 0 ? 1 / v : 0));
 }
 
-/** P = (I - omega D^-1 A) T, with omega = 4 / (3 rho). */
-function smoothProlongator(AT: Csr, T: Csr, invDiag: Float64Array, omega: number): Csr {
-  const P = AT;
-  for (let r = 0; r < P.rows; r++) {
-    const s = -omega * invDiag[r];
-    for (let k = P.ptr[r]; k < P.ptr[r + 1]; k++) P.val[k] *= s;
-    for (let k = T.ptr[r]; k < T.ptr[r + 1]; k++) {
-      const c = T.idx[k];
-      for (let q = P.ptr[r]; q < P.ptr[r + 1]; q++)
-        if (P.idx[q] === c) {
-          P.val[q] += T.val[k];
-          break;
-        }
-    }
-  }
-  return P;
+/** P = (I - omega D^-1 A) T, with omega = 4 / (3 rho), in single precision (no double-precision copy ever exists). */
+function smoothProlongator(rows: SparseLeft, T: Tentative, level: Level): SingleCsr {
+  const omega = 4 / (3 * (level.hi / 1.1));
+  const scale = level.invDiag.map((d) => -omega * d);
+  return smoothedProlongator(rows, T.P, scale);
 }
 
 function makeLevel(A: LinearOperator, diag: Float64Array, nnz: number): Level {
@@ -122,34 +111,39 @@ export async function buildAmg(A0: BlockCsr, B0: Float64Array, o: AmgOptions = D
   const op0 = blockOperator(A0);
   let level = makeLevel(op0, blockDiagonal(A0), 9 * (2 * A0.col.length - A0.n));
   levels.push(level);
-  let graph: NodeGraph = blockStrength(A0, o.theta);
+  // Setup temporaries are dropped (set to null) as soon as they are used, so the collector can return them
+  // before the next large array is allocated: the peak memory of the solve is in this loop.
+  let graph: NodeGraph | null = blockStrength(A0, o.theta);
   let nodePtr: Int32Array = Int32Array.from({ length: A0.n + 1 }, (_, i) => 3 * i);
-  let B: Float64Array = B0;
+  let B: Float64Array | null = B0;
   let rows: SparseLeft = { kind: "block", A: A0, lower: lowerIndex(A0) };
   let Acoarse: Csr | null = null;
   let bytes = A0.val.byteLength + A0.col.byteLength;
   while (level.A.size > o.coarseSize && levels.length < o.maxLevels) {
     const { agg, count } = aggregate(graph);
+    graph = null;
     if (count === 0) break;
-    const T = tentativeProlongator(agg, count, nodePtr, B);
+    let T: Tentative | null = tentativeProlongator(agg, count, nodePtr, B);
+    B = null;
     if (T.P.cols === 0 || T.P.cols >= level.A.size * 0.9) break;
+    const coarseNodePtr = T.coarseNodePtr, coarseB = T.coarseB;
     await pause?.();
-    const omega = 4 / (3 * (level.hi / 1.1));
-    const P = smoothProlongator(multiplySparse(rows, T.P), T.P, level.invDiag, omega);
+    const P = smoothProlongator(rows, T, level);
+    T = null;
     await pause?.();
     const Ac = galerkinProduct(rows, P);
+    rows = { kind: "csr", A: Ac }; // releases the level-0 lower index
     await pause?.();
-    level.P = toSingle(P);
-    bytes += level.P.val.byteLength + P.idx.byteLength;
+    level.P = P;
+    bytes += P.val.byteLength + P.idx.byteLength;
     Acoarse = Ac;
     const next = makeLevel(csrOperator(Ac), csrDiagonal(Ac), Ac.val.length);
     bytes += Ac.val.byteLength + Ac.idx.byteLength;
     levels.push(next);
     level = next;
-    nodePtr = T.coarseNodePtr;
-    B = T.coarseB;
+    nodePtr = coarseNodePtr;
+    B = coarseB;
     graph = groupedStrength(Ac, nodePtr, o.theta);
-    rows = { kind: "csr", A: Ac };
   }
   // The coarsest level is solved exactly.
   const last = levels[levels.length - 1];
