@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { assembleStiffness, elementStiffness } from "../src/fem/assembly.js";
 import { ELEMENTS } from "../src/fem/elements/index.js";
 import { blockMultiply, lowerIndex } from "../src/fem/sparse/block-csr.js";
-import { galerkinProduct, multiplySparse, transpose, type Csr } from "../src/fem/sparse/csr.js";
+import { galerkinProduct, multiplySparse, smoothedProlongator, transpose, type Csr } from "../src/fem/sparse/csr.js";
 import { factorDense, solveDense } from "../src/fem/solvers/dense-cholesky.js";
 import { boxTetMesh } from "./support/box-mesh.js";
 
@@ -106,6 +106,28 @@ describe("sparse kernels", () => {
     const whole = toDense(multiplySparse({ kind: "csr", A: transpose(P) }, multiplySparse({ kind: "block", A: K, lower: lowerIndex(K) }, P)));
     const sliced = toDense(galerkinProduct({ kind: "block", A: K, lower: lowerIndex(K) }, P, 500));
     for (let i = 0; i < cols; i++) for (let j = 0; j < cols; j++) expect(Math.abs(sliced[i][j] - whole[i][j])).toBeLessThan(1e-9 * Math.abs(whole[i][i]));
+  });
+
+  it("the smoothed prolongator T + diag(s) A T, stored in single precision, equals its dense counterpart", () => {
+    const cols = 6;
+    const ptr = Int32Array.from({ length: n + 1 }, (_, i) => i);
+    const idx = Int32Array.from({ length: n }, (_, i) => i % cols);
+    const T: Csr = { rows: n, cols, ptr, idx, val: Float64Array.from({ length: n }, () => 1 + rnd()) };
+    const scale = Float64Array.from({ length: n }, (_, i) => -0.5 / dense[i][i]);
+    const P = smoothedProlongator({ kind: "block", A: K, lower: lowerIndex(K) }, T, scale);
+    expect(P.val).toBeInstanceOf(Float32Array);
+    const Pd = toDense(P as unknown as Csr);
+    const Td = toDense(T);
+    let smoothingSeen = 0;
+    for (let i = 0; i < n; i++) {
+      const ref = Td[i].map((t, j) => t + scale[i] * dense[i].reduce((acc, v, k) => acc + v * Td[k][j], 0));
+      const rowMax = Math.max(...ref.map(Math.abs));
+      // Float32 storage: about 7 significant digits of the row's largest entry.
+      for (let j = 0; j < cols; j++) expect(Math.abs(Pd[i][j] - ref[j])).toBeLessThan(1e-6 * rowMax);
+      smoothingSeen = Math.max(smoothingSeen, ...ref.map((r, j) => Math.abs(r - Td[i][j]) / rowMax));
+    }
+    // The smoothing changed the operator visibly, so the comparison above is not T against T.
+    expect(smoothingSeen).toBeGreaterThan(0.1);
   });
 
   it("the dense LDL^T factor solves a symmetric positive definite system", () => {
