@@ -1,30 +1,9 @@
-// What the server serves: the engine's outer contract, restated structurally so the channel needs no
+// What the server serves: the engine's outer contract, imported as types only, so the channel needs no
 // engine at run time (any object with `execute` and `catalogue` will do; the engine's session is one).
-export type CommandOutcome =
-  | { ok: true; result: unknown }
-  | { ok: false; error: string; details?: Record<string, unknown> };
+import type { EngineSession, ExecuteOptions } from "@mcp-wrappers/fieldcraft-engine";
 
-export interface ProgressUpdate {
-  progress: number;
-  total?: number;
-  message: string;
-}
+export type { CommandInfo, CommandOutcome, ExecuteOptions } from "@mcp-wrappers/fieldcraft-engine";
 
-export interface CommandInfo {
-  id: string;
-  label: string;
-  params: { name: string; type: string; required: boolean; description: string; dimension?: string; default?: unknown }[];
-  schema: Record<string, unknown>;
-  requires: string[];
-  effects: { mutates: boolean; reads: boolean; writes: boolean };
-}
+export type ProgressUpdate = Parameters<NonNullable<ExecuteOptions["onProgress"]>>[0];
 
-export interface ExecuteOptions {
-  signal?: AbortSignal;
-  onProgress?: (progress: ProgressUpdate) => void;
-}
-
-export interface ServedSession {
-  execute(command: string, params?: unknown, options?: ExecuteOptions): Promise<CommandOutcome>;
-  catalogue(): CommandInfo[];
-}
+export type ServedSession = EngineSession;
