@@ -3,29 +3,16 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { COLORS, createSession, SYMBOL_COLORS, type FileAccess } from "../src/index.js";
 import { ok, refused } from "./session-helpers.js";
 import { readLsDyna } from "./support/lsdyna-reader.js";
 import { nastranReal, readNastran } from "./support/nastran-cards.js";
 import { boundsOf, readPicture, same } from "./support/render-pixels.js";
+import { SEED_BATCH as SETUP, STEPS } from "./workflow-fixtures.js";
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const STEPS = path.join(here, "corpus", "stepped-block", "steps.solidcraft");
 const dir = mkdtempSync(path.join(tmpdir(), "fieldcraft-render-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-const SETUP = [
-  { command: "model.set.create", params: { name: "all", geometry: [{ body: "Steps" }] } },
-  { command: "model.set.create", params: { name: "root", geometry: [{ body: "Steps", face: "F1:-x" }] } },
-  { command: "model.set.create", params: { name: "tip", geometry: [{ body: "Steps", face: "F1:+x" }] } },
-  { command: "model.material.create", params: { name: "Steel", elastic: { type: "isotropic", young: 210000, poisson: 0.3 } } },
-  { command: "model.section.create", params: { name: "solid", set: "all", material: "Steel", kind: { type: "solid" } } },
-  { command: "model.boundary_condition.create", params: { name: "clamp", type: "fixed", target: { set: "root" } } },
-  { command: "model.load.create", params: { name: "push", type: "force", target: { set: "tip" }, vector: [0, 0, -1000] } },
-  { command: "model.step.create", params: { name: "Load", procedure: { type: "static" }, boundary_conditions: ["clamp"], loads: ["push"] } },
-];
 
 const picture = (result: { png: string }) => readPicture(new Uint8Array(Buffer.from(result.png, "base64")));
 

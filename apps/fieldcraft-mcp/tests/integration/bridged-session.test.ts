@@ -4,6 +4,7 @@ import path from "node:path";
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { call, CORPUS, startClient, tempDir, type Started } from "./helpers.js";
+import { SEED_BATCH } from "../support/seed-session.js";
 
 // The same tool table over the other backend: a running app (`fieldcraft --control 0`) driven through
 // `fieldcraft-mcp --connect`, with the SDK Client only.
@@ -56,18 +57,7 @@ describe.skipIf(!built)("bridged to a running app", () => {
     expect((await call(server.client, "open", { path: path.join(dir, "steps.solidcraft") })).isError).toBe(false);
     const meshed = await call(server.client, "mesh", { method: "tet", params: { body: "Steps" } });
     expect(meshed.isError, meshed.text).toBe(false);
-    const setup = await call(server.client, "batch", {
-      commands: [
-        { command: "model.set.create", params: { name: "all", geometry: [{ body: "Steps" }] } },
-        { command: "model.set.create", params: { name: "root", geometry: [{ body: "Steps", face: "F1:-x" }] } },
-        { command: "model.set.create", params: { name: "tip", geometry: [{ body: "Steps", face: "F1:+x" }] } },
-        { command: "model.material.create", params: { name: "Steel", elastic: { type: "isotropic", young: 210000, poisson: 0.3 } } },
-        { command: "model.section.create", params: { name: "solid", set: "all", material: "Steel", kind: { type: "solid" } } },
-        { command: "model.boundary_condition.create", params: { name: "clamp", type: "fixed", target: { set: "root" } } },
-        { command: "model.load.create", params: { name: "push", type: "force", target: { set: "tip" }, vector: [0, 0, -1000] } },
-        { command: "model.step.create", params: { name: "Load", procedure: { type: "static" }, boundary_conditions: ["clamp"], loads: ["push"] } },
-      ],
-    });
+    const setup = await call(server.client, "batch", { commands: SEED_BATCH });
     expect(setup.isError, setup.text).toBe(false);
     expect((await call(server.client, "solve", { analysis: "static", step: "Load" }, 300_000)).isError).toBe(false);
     const shown = await call(server.client, "show_results", { step: "Load", field: "displacement" });

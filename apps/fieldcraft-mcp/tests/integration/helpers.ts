@@ -72,3 +72,24 @@ export function listTree(dir: string): string[] {
 }
 
 export { symlinksAvailable } from "../support/links.js";
+
+/** A headless server whose working folder holds a fresh copy of the corpus' stepped block. */
+export interface SteppedBlockServer extends Started {
+  dir: string;
+  design: string;
+}
+
+export async function serveSteppedBlockCopy(prefix: string): Promise<SteppedBlockServer> {
+  const dir = tempDir(prefix);
+  fs.cpSync(path.join(CORPUS, "stepped-block"), path.join(dir, "stepped-block"), { recursive: true });
+  const started = await startClient([], dir);
+  return {
+    ...started,
+    dir,
+    design: path.join(dir, "stepped-block", "steps.solidcraft"),
+    close: async () => {
+      await started.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -2,25 +2,21 @@ import fs from "node:fs";
 import path from "node:path";
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { call, CORPUS, startClient, tempDir, type Started } from "./helpers.js";
+import { call, serveSteppedBlockCopy, type SteppedBlockServer } from "./helpers.js";
 import { SEED_BATCH as SETUP } from "../support/seed-session.js";
 
 // Screenshots of the solved stepped block through the built binary: PNG blocks decoded and checked.
 
-let dir: string;
-let server: Started;
+let server: SteppedBlockServer;
 let design: string;
 
 beforeAll(async () => {
-  dir = tempDir("fc-mcp-shots-");
-  fs.cpSync(path.join(CORPUS, "stepped-block"), path.join(dir, "stepped-block"), { recursive: true });
-  design = path.join(dir, "stepped-block", "steps.solidcraft");
-  server = await startClient([], dir);
+  server = await serveSteppedBlockCopy("fc-mcp-shots-");
+  design = server.design;
 });
 
 afterAll(async () => {
   await server?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe("screenshot", () => {
@@ -57,7 +53,7 @@ describe("screenshot", () => {
   test("a camera orientation is kept for the next picture, and `path` writes a copy inside the folder", async () => {
     const turned = await call(server.client, "screenshot", { camera: { yaw: 30, pitch: 20 }, width: 64, height: 48 });
     expect(turned.isError, turned.text).toBe(false);
-    const file = path.join(dir, "shot.png");
+    const file = path.join(server.dir, "shot.png");
     const again = await call(server.client, "screenshot", { width: 64, height: 48, path: file });
     expect(again.isError, again.text).toBe(false);
     const inline = Buffer.from(again.content.find((b) => b.type === "image").data, "base64");

@@ -2,25 +2,21 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { datDisplacement, findCcx, runCcx } from "./ccx.js";
-import { call, CORPUS, startClient, tempDir, type Started } from "./helpers.js";
+import { call, serveSteppedBlockCopy, type SteppedBlockServer } from "./helpers.js";
 import { SEED_BATCH as SETUP } from "../support/seed-session.js";
 
 // The seed's typical session on the stepped block, through the built binary and the SDK Client only.
 
-let dir: string;
-let server: Started;
+let server: SteppedBlockServer;
 let design: string;
 
 beforeAll(async () => {
-  dir = tempDir("fc-mcp-session-");
-  fs.cpSync(path.join(CORPUS, "stepped-block"), path.join(dir, "stepped-block"), { recursive: true });
-  design = path.join(dir, "stepped-block", "steps.solidcraft");
-  server = await startClient([], dir);
+  server = await serveSteppedBlockCopy("fc-mcp-session-");
+  design = server.design;
 });
 
 afterAll(async () => {
   await server?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe("the seed's typical session", () => {
@@ -39,7 +35,7 @@ describe("the seed's typical session", () => {
     expect(inspected.isError, inspected.text).toBe(false);
     const steps = inspected.json.bodies.find((b: { name: string }) => b.name === "Steps");
     const faces = steps.faces.map((f: { name: string }) => f.name);
-    const measures = JSON.parse(fs.readFileSync(path.join(dir, "stepped-block", "measures.json"), "utf8"));
+    const measures = JSON.parse(fs.readFileSync(path.join(server.dir, "stepped-block", "measures.json"), "utf8"));
     expect(faces.sort()).toEqual(Object.keys(measures.bodies.Steps.faces).sort());
   });
 
@@ -114,10 +110,10 @@ describe("the seed's typical session", () => {
   test("CalculiX on the deck write_deck wrote gives the same displacement at that node", async (context) => {
     const ccx = findCcx();
     if (ccx === null) return context.skip("ccx is not installed");
-    const deckPath = path.join(dir, "job.inp");
+    const deckPath = path.join(server.dir, "job.inp");
     const written = await call(server.client, "write_deck", { format: "abaqus", path: deckPath });
     expect(written.isError, written.text).toBe(false);
-    const dat = runCcx(ccx, dir, "job");
+    const dat = runCcx(ccx, server.dir, "job");
     const fromCcx = datDisplacement(dat, maxNode);
     const scale = Math.hypot(...tipDisplacement);
     for (let i = 0; i < 3; i++) expect(Math.abs(fromCcx[i] - tipDisplacement[i]) / scale).toBeLessThan(1e-5);
