@@ -21,8 +21,8 @@ export interface Started {
   close: () => Promise<void>;
 }
 
-export async function startClient(args: string[] = [], cwd?: string): Promise<Started> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, ...args], cwd, stderr: "pipe" });
+export async function startClient(args: string[] = [], cwd?: string, env?: Record<string, string>): Promise<Started> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, ...args], cwd, stderr: "pipe", ...(env ? { env } : {}) });
   let stderr = "";
   transport.stderr?.on("data", (chunk: Buffer) => {
     stderr += chunk.toString("utf8");
