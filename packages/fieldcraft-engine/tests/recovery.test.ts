@@ -249,3 +249,20 @@ describe("`dir` is confined by FileAccess; the session's own folder is not", () 
     expect(await listing(shared)).toHaveLength(2);
   });
 });
+
+describe("autosave failures", () => {
+  it("are reported once through onError, and the session keeps working", async () => {
+    const blocker = path.join(root, "not-a-folder");
+    await fs.writeFile(blocker, "x");
+    const messages: string[] = [];
+    const s = createSession({ recovery: { dir: path.join(blocker, "recovery"), autosaveSeconds: 0, onError: (m) => messages.push(m) } });
+    await ok(s, "file.sample", { name: "stepped-block" });
+    expect(await s.autosave()).toEqual({ written: false });
+    await ok(s, "model.units", { system: "m-kg-s-N-Pa" });
+    expect(await s.autosave()).toEqual({ written: false });
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(/^recovery: cannot autosave to .*not-a-folder/);
+    expect((await ok(s, "model.info")).units).toBeDefined();
+    await s.close();
+  });
+});

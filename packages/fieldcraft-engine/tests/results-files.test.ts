@@ -7,6 +7,7 @@ import { deflateSync, inflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession, type Session } from "../src/index.js";
 import { ok, refused } from "./session-helpers.js";
+import { decodeResults, encodeResults } from "../src/files/results-file.js";
 
 let dir: string;
 let solved: Session;
@@ -39,11 +40,11 @@ describe("results in .fieldcraft files", () => {
     expect(json.results.encoding).toBe("f64le-zlib-base64");
     const [stored] = json.results.steps;
     const result = solved.model().results[stored.step];
-    const bytes = inflateSync(Buffer.from(stored.arrays.displacement, "base64"));
-    expect(Buffer.from(stored.arrays.displacement, "base64")[0]).toBe(0x78); // zlib header
+    const bytes = inflateSync(Buffer.from(stored.solution.displacement.data, "base64"));
+    expect(Buffer.from(stored.solution.displacement.data, "base64")[0]).toBe(0x78); // zlib header
     const read = new Float64Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
     expect(read).toEqual(result.solution.displacement);
-    const mises = inflateSync(Buffer.from(stored.arrays.mises, "base64"));
+    const mises = inflateSync(Buffer.from(stored.solution.mises.data, "base64"));
     expect(new Float64Array(mises.buffer.slice(mises.byteOffset, mises.byteOffset + mises.byteLength))).toEqual(result.solution.mises);
     expect(stored.stats.iterations).toBe(result.solution.stats.iterations);
   });
@@ -93,11 +94,14 @@ describe("results in .fieldcraft files", () => {
   it("refuses hostile result arrays (too long when inflated, not deflate data, unknown steps) as warnings", async () => {
     const nodes = solved.model().mesh!.mesh.nodes.length / 3;
     const cases: [string, (json: any) => void, RegExp][] = [
-      ["bomb", (j) => (j.results.steps[0].arrays.mises = deflateSync(Buffer.alloc(nodes * 8 * 1000)).toString("base64")), /mises: holds more than the \d+ values the mesh needs/],
-      ["short", (j) => (j.results.steps[0].arrays.stress = deflateSync(Buffer.alloc(16)).toString("base64")), /stress: holds 2 values, the mesh needs \d+/],
-      ["junk", (j) => (j.results.steps[0].arrays.reaction = "AAAA"), /reaction: is not zlib-compressed data/],
-      ["nan", (j) => (j.results.steps[0].arrays.mises = deflateSync(Buffer.from(new Float64Array(nodes).fill(NaN).buffer)).toString("base64")), /mises: a value is not a finite number/],
+      ["bomb", (j) => (j.results.steps[0].solution.mises.data = deflateSync(Buffer.alloc(nodes * 8 * 1000)).toString("base64")), /mises: holds more than its \d+ values/],
+      ["short", (j) => (j.results.steps[0].solution.stress.data = deflateSync(Buffer.alloc(16)).toString("base64")), /stress: holds 2 values, not \d+/],
+      ["junk", (j) => (j.results.steps[0].solution.reaction.data = "AAAA"), /reaction: is not zlib-compressed data/],
+      ["nan", (j) => (j.results.steps[0].solution.mises.data = deflateSync(Buffer.from(new Float64Array(nodes).fill(NaN).buffer)).toString("base64")), /mises: a value is not a finite number/],
       ["step", (j) => (j.results.steps[0].step = "Nope"), /step Nope does not exist/],
+      ["missing", (j) => delete j.results.steps[0].solution.stress, /step Load: stress is missing/],
+      ["width", (j) => (j.results.steps[0].solution.mises.length = 2), /step Load: mises holds 2 values, the mesh needs \d+/],
+      ["huge", (j) => (j.results.steps[0].solution.extra = { length: 1e12, data: "" }), /step Load: extra: 1000000000000 values are more than a result of this mesh can have/],
     ];
     for (const [name, edit, message] of cases) {
       const t = createSession();
@@ -109,15 +113,29 @@ describe("results in .fieldcraft files", () => {
   });
 
   it("a damaged results section (wrong shape) is a damaged file, refused by name", async () => {
-    const bad = await variant("shape.fieldcraft", (j) => (j.results.steps[0].arrays = { displacement: 1 }));
-    expect((await refused(createSession(), "file.open", { path: bad })).error).toMatch(/damaged FieldCraft model file: results\.steps\.0\.arrays/);
+    const bad = await variant("shape.fieldcraft", (j) => (j.results.steps[0].solution = { displacement: 1 }));
+    expect((await refused(createSession(), "file.open", { path: bad })).error).toMatch(/damaged FieldCraft model file: results\.steps\.0\.solution\.displacement/);
+  });
+
+  it("stores any other array the solver adds to its solution (here a per-element one), with its stats", () => {
+    const m = solved.model();
+    const r = m.results.Load;
+    const strain = Float64Array.from({ length: m.mesh!.mesh.elementBody.length * 6 }, (_, i) => Math.sin(i));
+    const grown = { ...m, results: { Load: { ...r, solution: { ...r.solution, strain, stats: { ...r.solution.stats, smoother: "chebyshev" } } } } };
+    const stored = JSON.parse(JSON.stringify(encodeResults(grown)));
+    const back = decodeResults(stored, grown);
+    if (!back.ok) throw new Error(back.reason);
+    expect((back.results.Load.solution as any).strain).toEqual(strain);
+    expect(back.results.Load.solution.stats).toEqual({ ...r.solution.stats, smoother: "chebyshev" });
+    expect(back.results.Load.solution.displacement).toEqual(r.solution.displacement);
   });
 
   it("is smaller than the raw arrays would be as plain base64", async () => {
     const r = solved.model().results.Load;
     const raw = ["displacement", "reaction", "stress", "mises"].reduce((n, k) => n + (r.solution as any)[k].byteLength, r.applied.byteLength);
     const json = JSON.parse(await fs.readFile(file, "utf8"));
-    const stored = Object.values(json.results.steps[0].arrays as Record<string, string>).reduce((n, s) => n + s.length, 0);
+    const step = json.results.steps[0];
+    const stored = Object.values(step.solution as Record<string, { data: string }>).reduce((n, a) => n + a.data.length, step.applied.data.length);
     expect(stored).toBeLessThan((raw * 4) / 3);
   });
 });

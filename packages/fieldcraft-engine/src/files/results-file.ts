@@ -10,35 +10,23 @@ import { decodeCompressed, encodeCompressed } from "./typed-arrays.js";
 
 export const RESULTS_ENCODING = "f64le-zlib-base64";
 
-/** One row per stored array: where it lives in a StepResult and how many values it has per node. */
-const RESULT_ARRAYS = [
-  { key: "displacement", perNode: 3, get: (r: StepResult) => r.solution.displacement },
-  { key: "reaction", perNode: 3, get: (r: StepResult) => r.solution.reaction },
-  { key: "stress", perNode: 6, get: (r: StepResult) => r.solution.stress },
-  { key: "mises", perNode: 1, get: (r: StepResult) => r.solution.mises },
-  { key: "applied", perNode: 3, get: (r: StepResult) => r.applied },
-] as const;
+/**
+ * The arrays every static result has, with their values per node. Any other Float64Array the solver adds to
+ * its solution is stored too (with its length), so the file follows the solver's growth.
+ */
+const REQUIRED_ARRAYS: Record<string, number> = { displacement: 3, reaction: 3, stress: 6, mises: 1 };
+/** No result array is longer than this many values per node or element (a hostile length inflates nothing). */
+const MAX_PER_ITEM = 64;
 
-type ArrayKey = (typeof RESULT_ARRAYS)[number]["key"];
-
-const statsSchema = z
-  .object({
-    dofs: z.number(),
-    freeDofs: z.number(),
-    nonzeros: z.number(),
-    iterations: z.number(),
-    relativeResidual: z.number(),
-    assemblySeconds: z.number(),
-    solveSeconds: z.number(),
-    solver: z.string(),
-  })
-  .strict();
+const storedArray = z.object({ length: z.number().int().nonnegative(), data: z.string() }).strict();
 
 const stepSchema = z
   .object({
     step: z.string(),
-    stats: statsSchema,
-    arrays: z.object(Object.fromEntries(RESULT_ARRAYS.map((a) => [a.key, z.string()])) as Record<ArrayKey, z.ZodString>).strict(),
+    /** Solver statistics as the solver reported them (numbers and names). */
+    stats: z.record(z.string(), z.union([z.number(), z.string(), z.boolean(), z.null()])),
+    solution: z.record(z.string(), storedArray),
+    applied: storedArray,
   })
   .strict();
 
@@ -58,18 +46,34 @@ export function resultsBasis(model: Model): string {
   return modelDigest({ units: model.units, definitions: model.definitions, results: {}, ...(model.mesh ? { mesh: model.mesh } : {}) });
 }
 
+function encodeStored(values: Float64Array): z.infer<typeof storedArray> {
+  return { length: values.length, data: encodeCompressed(values) };
+}
+
 export function encodeResults(model: Model): StoredResults | null {
   const steps = Object.values(model.results);
-  if (steps.length === 0) return null;
+  if (steps.length === 0 || !model.mesh) return null;
   return {
     encoding: RESULTS_ENCODING,
     basis: resultsBasis(model),
     steps: steps.map((r) => ({
       step: r.step,
       stats: { ...r.solution.stats },
-      arrays: Object.fromEntries(RESULT_ARRAYS.map((a) => [a.key, encodeCompressed(a.get(r))])) as Record<ArrayKey, string>,
+      solution: Object.fromEntries(
+        Object.entries(r.solution)
+          .filter((entry): entry is [string, Float64Array] => entry[1] instanceof Float64Array)
+          .map(([key, values]) => [key, encodeStored(values)]),
+      ),
+      applied: encodeStored(r.applied),
     })),
   };
+}
+
+function decodeStored(stored: z.infer<typeof storedArray>, limit: number, what: string): Float64Array {
+  if (stored.length > limit) throw new ModelError(`${what}: ${stored.length} values are more than a result of this mesh can have`);
+  const values = decodeCompressed(stored.data, stored.length, what);
+  if (!values.every(Number.isFinite)) throw new ModelError(`${what}: a value is not a finite number`);
+  return values;
 }
 
 /** The stored results for `model` (already holding its mesh and definitions), or a reason they cannot be used. */
@@ -77,26 +81,25 @@ export function decodeResults(stored: StoredResults, model: Model): { ok: true; 
   if (!model.mesh) return { ok: false, reason: "the model has no mesh" };
   if (resultsBasis(model) !== stored.basis) return { ok: false, reason: "they were computed from another mesh or other definitions" };
   const nodes = model.mesh.mesh.nodes.length / 3;
+  const limit = MAX_PER_ITEM * Math.max(nodes, model.mesh.mesh.elementBody.length);
   const stepNames = new Set(model.definitions.steps.map((s) => s.name));
   const results: Record<string, StepResult> = {};
   try {
     for (const s of stored.steps) {
       if (!stepNames.has(s.step)) throw new ModelError(`step ${s.step} does not exist`);
       if (results[s.step]) throw new ModelError(`step ${s.step} is stored twice`);
-      const arrays = {} as Record<ArrayKey, Float64Array>;
-      for (const a of RESULT_ARRAYS) {
-        const values = decodeCompressed(s.arrays[a.key], nodes * a.perNode, `step ${s.step}: ${a.key}`);
-        if (!values.every(Number.isFinite)) throw new ModelError(`step ${s.step}: ${a.key}: a value is not a finite number`);
-        arrays[a.key] = values;
+      for (const [key, perNode] of Object.entries(REQUIRED_ARRAYS)) {
+        const a = s.solution[key];
+        if (!a) throw new ModelError(`step ${s.step}: ${key} is missing`);
+        if (a.length !== perNode * nodes) throw new ModelError(`step ${s.step}: ${key} holds ${a.length} values, the mesh needs ${perNode * nodes}`);
       }
-      const solution: StaticSolution = {
-        displacement: arrays.displacement,
-        reaction: arrays.reaction,
-        stress: arrays.stress,
-        mises: arrays.mises,
-        stats: { ...s.stats },
+      if (s.applied.length !== 3 * nodes) throw new ModelError(`step ${s.step}: applied holds ${s.applied.length} values, the mesh needs ${3 * nodes}`);
+      const solution = Object.fromEntries(Object.entries(s.solution).map(([key, a]) => [key, decodeStored(a, limit, `step ${s.step}: ${key}`)]));
+      results[s.step] = {
+        step: s.step,
+        solution: { ...solution, stats: { ...s.stats } } as unknown as StaticSolution,
+        applied: decodeStored(s.applied, limit, `step ${s.step}: applied`),
       };
-      results[s.step] = { step: s.step, solution, applied: arrays.applied };
     }
   } catch (error) {
     return { ok: false, reason: (error as Error).message };

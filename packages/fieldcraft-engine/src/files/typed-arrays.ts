@@ -29,8 +29,8 @@ export function decodeArray<C extends Ctor>(ctor: C, base64: string, what: strin
 
 /**
  * Result arrays are large and carry little structure, so they are stored compressed: the little-endian
- * bytes, zlib deflate (RFC 1950), base64. `count` is known from the mesh, so a hostile file cannot make
- * the reader inflate more than the array it claims to hold.
+ * bytes, zlib deflate (RFC 1950), base64. `count` is checked against the mesh first, so a hostile file
+ * cannot make the reader inflate more than an array of that mesh can hold.
  */
 export function encodeCompressed(array: Float64Array): string {
   const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
@@ -44,10 +44,10 @@ export function decodeCompressed(base64: string, count: number, what: string): F
     bytes = inflateSync(Buffer.from(base64, "base64"), { maxOutputLength: Math.max(want, 1) });
   } catch (error) {
     const e = error as NodeJS.ErrnoException;
-    const reason = e.code === "ERR_BUFFER_TOO_LARGE" || /larger than/i.test(e.message) ? `holds more than the ${count} values the mesh needs` : "is not zlib-compressed data";
+    const reason = e.code === "ERR_BUFFER_TOO_LARGE" || /larger than/i.test(e.message) ? `holds more than its ${count} values` : "is not zlib-compressed data";
     throw new ModelError(`${what}: ${reason}`);
   }
-  if (bytes.length !== want) throw new ModelError(`${what}: holds ${bytes.length / 8} values, the mesh needs ${count}`);
+  if (bytes.length !== want) throw new ModelError(`${what}: holds ${bytes.length / 8} values, not ${count}`);
   const copy = new Uint8Array(want);
   copy.set(swapped(bytes, 8));
   return new Float64Array(copy.buffer);

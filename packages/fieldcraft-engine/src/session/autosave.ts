@@ -40,7 +40,13 @@ export function createAutosaver(options: AutosaveOptions, current: () => { model
     chain = next.catch(() => undefined);
     return next;
   };
-  const report = (what: string, error: unknown) => options.onError?.(`recovery: ${what}: ${error instanceof Error ? error.message : String(error)}`);
+  // A failure is reported once, not on every tick, until autosaving works again.
+  let lastError: string | null = null;
+  const report = (what: string, error: unknown) => {
+    const message = `recovery: ${what}: ${error instanceof Error ? error.message : String(error)}`;
+    if (message !== lastError) options.onError?.(message);
+    lastError = message;
+  };
 
   const removeOwn = (which = id) =>
     serial(async () => {
@@ -57,6 +63,7 @@ export function createAutosaver(options: AutosaveOptions, current: () => { model
         await writeEntry(dir, id, { model, original: file ?? null, commands });
         autosaved = model;
         written = true;
+        lastError = null;
         return { written: true };
       } catch (error) {
         report(`cannot autosave to ${dir}`, error);
