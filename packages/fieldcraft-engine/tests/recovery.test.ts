@@ -168,8 +168,14 @@ describe("autosave and recovery in a session", () => {
     expect(one.discarded).toEqual([entries[0]]);
     expect((await refused(t, "file.recovery.discard", { id: t.recovery().id })).error).toMatch(/is kept: this session's own autosave/);
     expect((await refused(t, "file.recovery.discard", { id: entries[0] })).error).toMatch(/no recoverable model .* in /);
+    // A model a killed process left without its description, and one a running process is writing.
+    const gone = `20260101T000000Z-${deadPid()}-abcdef`;
+    const running = `20260101T000000Z-${process.pid}-abcdef`;
+    await fs.writeFile(path.join(dir, `${gone}.fieldcraft`), "{}");
+    await fs.writeFile(path.join(dir, `${running}.fieldcraft`), "{}");
     const all = await ok(t, "file.recovery.discard", {});
-    expect(all.discarded).toEqual([entries[1]]);
+    expect(all.discarded).toEqual([entries[1], gone]);
+    expect(await listing(dir)).toContain(`${running}.fieldcraft`);
     expect(all.kept.map((k: { id: string }) => k.id).sort()).toEqual([entries[2], t.recovery().id].sort());
     expect(all.kept.find((k: { id: string }) => k.id === entries[2]).reason).toMatch(/still running \(pid \d+\)/);
   });

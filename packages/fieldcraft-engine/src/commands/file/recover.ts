@@ -23,11 +23,12 @@ export const fileRecoverCommand = defineCommand({
     const { path: abs, text } = await readTextChecked(folder.files, entryPaths(folder.dir, params.id).model, "params.id", ctx.caps.maxFileBytes);
     const { model, warnings } = await modelFromText(folder.files, abs, text, ctx.caps, "params.id");
     if (modelDigest(model) !== entry.meta.digest) warnings.push("the recovered model differs from the one described at its autosave (the entry was rewritten or edited since)");
-    // Continue the entry only when it is ours to continue: in our folder, and no running process still writes it.
-    const continues = folder.own && (!entry.live || entry.own);
-    ctx.recovery?.adopt({ commands: entry.meta.commands, ...(continues ? { id: params.id } : {}) });
     const info = modelInfo(model, entry.meta.original_path ?? undefined);
     const check = checkModel(model);
+    // Last, when nothing can fail any more: continue the entry only when it is ours to continue (in our
+    // folder, and no running process still writes it).
+    const continues = folder.own && (!entry.live || entry.own);
+    ctx.recovery?.adopt({ commands: entry.meta.commands, ...(continues ? { id: params.id } : {}) });
     return {
       result: {
         id: params.id,

@@ -1,7 +1,7 @@
 import { promises as fs } from "node:fs";
 import { z } from "zod";
 import { allowedWrite } from "../../files/checked-io.js";
-import { entryPaths } from "../../files/recovery/entries.js";
+import { entryPaths, orphanModelIds } from "../../files/recovery/entries.js";
 import { ModelError } from "../../model/errors.js";
 import { defineCommand } from "../types.js";
 import { findEntry, readEntries, recoveryFolder, type ListedEntry } from "./recovery-folder.js";
@@ -18,7 +18,7 @@ export const fileRecoveryDiscardCommand = defineCommand({
   id: "file.recovery.discard",
   label: "Discard recoverable models",
   description:
-    "Removes a recoverable model (`id`), or every one (no `id`), from the recovery folder. Entries of running sessions stay and are listed in `kept`.",
+    "Removes a recoverable model (`id`), or every one (no `id`, which also removes models a killed process left without a description), from the recovery folder. Entries of running sessions stay and are listed in `kept`.",
   params: z.object({ id: entryIdParam("Id of the model to discard (file.recovery.list); default: every one").optional(), dir: recoveryDirParam }).strict(),
   requires: [],
   effects: { mutates: false, reads: false, writes: true },
@@ -46,6 +46,13 @@ export const fileRecoveryDiscardCommand = defineCommand({
       discarded.push(entry.meta.id);
     }
     if (params.id !== undefined && kept.length > 0) throw new ModelError(`params.id: \`${params.id}\` is kept: ${kept[0].reason}`);
+    if (params.id === undefined) {
+      for (const id of await orphanModelIds(folder.dir)) {
+        const abs = allowedWrite(folder.files, entryPaths(folder.dir, id).model, "params.dir");
+        await fs.rm(abs, { force: true }).catch(() => undefined);
+        discarded.push(id);
+      }
+    }
     return { result: { dir: folder.dir, discarded, kept } };
   },
 });

@@ -79,14 +79,7 @@ export async function removeEntry(dir: string, id: string): Promise<void> {
 
 /** Whether the process that wrote an entry is still running on this computer (its autosaves continue). */
 export function entryIsLive(meta: EntryMeta): boolean {
-  if (meta.host !== os.hostname()) return false;
-  if (meta.pid === process.pid) return true;
-  try {
-    process.kill(meta.pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
+  return meta.host === os.hostname() && processAlive(meta.pid);
 }
 
 export function parseEntryMeta(text: string, file: string): EntryMeta {
@@ -118,6 +111,38 @@ export async function entryIds(dir: string): Promise<string[]> {
     .map((n) => n.slice(0, -META_SUFFIX.length))
     .filter((id) => ENTRY_ID.test(id))
     .sort();
+}
+
+/**
+ * Models without a description: left by a process killed between the two writes of its first autosave.
+ * Only those whose writer (the pid in the id) is gone, so a first autosave under way is never taken.
+ */
+export async function orphanModelIds(dir: string): Promise<string[]> {
+  let names: string[];
+  try {
+    names = await fs.readdir(dir);
+  } catch {
+    return [];
+  }
+  const described = new Set(names.filter((n) => n.endsWith(META_SUFFIX)).map((n) => n.slice(0, -META_SUFFIX.length)));
+  return names
+    .filter((n) => n.endsWith(MODEL_SUFFIX))
+    .map((n) => n.slice(0, -MODEL_SUFFIX.length))
+    .filter((id) => ENTRY_ID.test(id) && !described.has(id))
+    .filter((id) => {
+      const pid = Number(/-(\d+)-[a-z0-9]+$/.exec(id)?.[1]);
+      return !(Number.isInteger(pid) && pid > 0 && processAlive(pid));
+    });
+}
+
+function processAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 export { MAX_META_BYTES };
