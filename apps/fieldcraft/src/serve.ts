@@ -1,5 +1,5 @@
 // Starting the app: an engine session with the window's commands, the control server on loopback, the
-// port file, and a clean stop on SIGINT/SIGTERM (the port file goes with it).
+// port file, recovery autosaves, and a clean stop on SIGINT/SIGTERM (the port file and the autosave go with it).
 import { createSession } from "@mcp-wrappers/fieldcraft-engine";
 import {
   defaultPortFilePath,
@@ -37,7 +37,10 @@ export async function startApp(
     } else token = generateToken();
   }
 
-  const engine = createSession({ commands: [uiSelectCommand, uiSelectionCommand] });
+  const engine = createSession({
+    commands: [uiSelectCommand, uiSelectionCommand],
+    recovery: { autosaveSeconds: options.autosaveSeconds, onError: log },
+  });
   const activity = new Activity(log);
   const session = createAppSession(engine, activity);
   const started = await startControlServer({
@@ -83,6 +86,8 @@ export async function startApp(
         (stopping ??= (async () => {
           await removePortFile(portFile);
           await server.close();
+          // A clean stop leaves nothing in the recovery folder.
+          await engine.close();
         })()),
     },
   };

@@ -51,7 +51,7 @@ describe(".fieldcraft files", () => {
     await ok(s, "geometry.open", { path: path.join(dir, "block.solidcraft") });
     const file = path.join(dir, "runs", "first", "nested.fieldcraft");
     await ok(s, "file.save_as", { path: file });
-    expect(JSON.parse(await fs.readFile(file, "utf8")).format).toBe("fieldcraft/1");
+    expect(JSON.parse(await fs.readFile(file, "utf8")).format).toBe("fieldcraft/2");
     expect(await fs.readdir(path.dirname(file))).toEqual(["nested.fieldcraft"]);
   });
 
@@ -65,7 +65,7 @@ describe(".fieldcraft files", () => {
     const saved = await ok(s, "file.save_as", { path: file });
     expect(saved.path).toBe(file);
     const json = JSON.parse(await fs.readFile(file, "utf8"));
-    expect(json.format).toBe("fieldcraft/1");
+    expect(json.format).toBe("fieldcraft/2");
     expect(json.design).toEqual({ path: path.join(dir, "block.solidcraft"), relative: "block.solidcraft" });
     expect((await fs.readdir(dir)).filter((n) => n.endsWith(".tmp"))).toEqual([]);
 
@@ -89,12 +89,12 @@ describe(".fieldcraft files", () => {
 
   it("refuses a newer file version, naming it, and leaves the model as it was", async () => {
     const file = path.join(dir, "newer.fieldcraft");
-    await fs.writeFile(file, JSON.stringify({ format: "fieldcraft/2", units: "mm-t-s-N-MPa", something: "new" }));
+    await fs.writeFile(file, JSON.stringify({ format: "fieldcraft/3", units: "mm-t-s-N-MPa", something: "new" }));
     const s = createSession();
     await ok(s, "model.units", { system: "m-kg-s-N-Pa" });
     const before = s.digest();
     const { error } = await refused(s, "file.open", { path: file });
-    expect(error).toMatch(/fieldcraft\/2, written by a newer FieldCraft; this engine reads fieldcraft\/1/);
+    expect(error).toMatch(/fieldcraft\/3, written by a newer FieldCraft; this engine reads fieldcraft\/2/);
     expect(s.digest()).toBe(before);
   });
 
@@ -173,8 +173,8 @@ describe(".fieldcraft files", () => {
     const a = await ok(s, "solve.static");
     const b = await ok(t, "solve.static");
     expect(b.steps[0].max_displacement).toEqual(a.steps[0].max_displacement);
-    // Results are not saved: a reopened model has none until it is solved again.
-    await ok(t, "file.save");
+    // Saved without results (`results: false`), a reopened model has none until it is solved again.
+    expect((await ok(t, "file.save", { results: false })).results_saved).toBe(false);
     const u = createSession();
     await ok(u, "file.open", { path: file });
     expect((await u.execute("results.contour", {})).ok).toBe(false);

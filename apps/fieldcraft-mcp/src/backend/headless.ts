@@ -1,12 +1,22 @@
 // The headless backend: an in-process engine session; file access goes through the confinement roots.
-import { createSession, type EngineSession, type FileAccess } from "@mcp-wrappers/fieldcraft-engine";
+import { createSession, type FileAccess } from "@mcp-wrappers/fieldcraft-engine";
 import type { Backend, BackendDescription, CaptureOutcome, CaptureRequest, ExecuteOptions } from "./types.js";
 import { pngFromRenderResult } from "./png-result.js";
 
 export const ENGINE_NAME = "fieldcraft-engine";
 
-export function createHeadlessBackend(fileAccess: FileAccess, version: string): Backend {
-  const session: EngineSession = createSession({ fileAccess });
+export interface HeadlessOptions {
+  /** Seconds between recovery autosaves (0: off); absent: no autosave (tests, embedders). */
+  autosaveSeconds?: number;
+  note?: (message: string) => void;
+}
+
+export function createHeadlessBackend(fileAccess: FileAccess, version: string, options: HeadlessOptions = {}): Backend {
+  // The recovery folder is the user's own, outside the confinement roots: no agent names a path there.
+  const session = createSession({
+    fileAccess,
+    ...(options.autosaveSeconds !== undefined ? { recovery: { autosaveSeconds: options.autosaveSeconds, ...(options.note ? { onError: options.note } : {}) } } : {}),
+  });
   const description: BackendDescription = { kind: "headless", name: ENGINE_NAME, version, hasUi: false };
   return {
     hasUi: false,
@@ -19,6 +29,7 @@ export function createHeadlessBackend(fileAccess: FileAccess, version: string): 
       return pngFromRenderResult(outcome.result);
     },
     describe: () => description,
-    close: async () => {},
+    // A clean exit leaves nothing in the recovery folder.
+    close: () => session.close(),
   };
 }

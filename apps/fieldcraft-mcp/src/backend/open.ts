@@ -1,6 +1,6 @@
 // Which backend a start gets: headless by default; with --connect the bridge, or headless when the app cannot be reached.
 import type { FileAccess } from "@mcp-wrappers/fieldcraft-engine";
-import type { ServerOptions } from "../cli/options.js";
+import { DEFAULT_AUTOSAVE_SECONDS, type ServerOptions } from "../cli/options.js";
 import type { Backend } from "./types.js";
 import { createHeadlessBackend } from "./headless.js";
 
@@ -21,5 +21,5 @@ export async function openBackend(options: ServerOptions, deps: OpenDeps): Promi
     if (!("error" in bridged)) return bridged;
     deps.note(`cannot reach the app at ${where} (${bridged.error}); running a headless session instead`);
   }
-  return createHeadlessBackend(deps.fileAccess, deps.version);
+  return createHeadlessBackend(deps.fileAccess, deps.version, { autosaveSeconds: options.autosaveSeconds ?? DEFAULT_AUTOSAVE_SECONDS, note: deps.note });
 }

@@ -7,7 +7,11 @@ export interface ServerOptions {
   connect?: { host: string; port: number };
   readRoot?: string;
   writeRoot?: string;
+  /** Seconds between recovery autosaves of the headless session (default 60; 0: off). */
+  autosaveSeconds?: number;
 }
+
+export const DEFAULT_AUTOSAVE_SECONDS = 60;
 
 export type ParsedOptions =
   | { kind: "run"; options: ServerOptions }
@@ -19,6 +23,7 @@ const FLAGS = {
   connect: { type: "string" },
   "automation-read-root": { type: "string" },
   "automation-write-root": { type: "string" },
+  "autosave-seconds": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -36,6 +41,8 @@ Options:
   --automation-read-root DIR    every file a command reads must lie inside DIR
   --automation-write-root DIR   every file a command writes must lie inside DIR
                                 (the roots imply --headless; a root left out grants none of its access)
+  --autosave-seconds N          autosave unsaved changes of the headless session every N seconds to the
+                                recovery folder (default 60; 0 turns it off; FIELDCRAFT_RECOVERY_DIR moves it)
   -h, --help                    this text
 
 stdout carries only protocol messages; diagnostics go to stderr.
@@ -47,6 +54,13 @@ export function parseHostPort(value: string): { host: string; port: number } | n
   const port = Number(match[3]);
   if (port < 1 || port > 65535) return null;
   return { host: match[1] ?? match[2], port };
+}
+
+/** A whole number of seconds, 0 (off) to a day. */
+export function parseAutosaveSeconds(value: string): number | null {
+  if (!/^\d{1,5}$/.test(value)) return null;
+  const n = Number(value);
+  return n <= 86_400 ? n : null;
 }
 
 export function parseOptions(argv: readonly string[]): ParsedOptions {
@@ -66,6 +80,10 @@ export function parseOptions(argv: readonly string[]): ParsedOptions {
   }
   const values = parsed.values;
   if (values.help) return { kind: "help" };
+  const autosaveText = values["autosave-seconds"];
+  const autosaveSeconds = autosaveText === undefined ? undefined : parseAutosaveSeconds(autosaveText);
+  if (autosaveSeconds === null) return { kind: "error", error: `--autosave-seconds ${autosaveText}: expected whole seconds from 0 (off) to 86400` };
+  const autosave = autosaveSeconds === undefined ? {} : { autosaveSeconds };
   const readRoot = values["automation-read-root"];
   const writeRoot = values["automation-write-root"];
   const confined = readRoot !== undefined || writeRoot !== undefined;
@@ -76,7 +94,7 @@ export function parseOptions(argv: readonly string[]): ParsedOptions {
     if (values.headless) return { kind: "error", error: "--connect and --headless contradict each other; give one" };
     const target = parseHostPort(values.connect);
     if (target === null) return { kind: "error", error: `--connect ${values.connect}: expected HOST:PORT, e.g. 127.0.0.1:7070` };
-    return { kind: "run", options: { mode: "connect", connect: target } };
+    return { kind: "run", options: { mode: "connect", connect: target, ...autosave } };
   }
-  return { kind: "run", options: { mode: "headless", readRoot, writeRoot } };
+  return { kind: "run", options: { mode: "headless", readRoot, writeRoot, ...autosave } };
 }

@@ -41,7 +41,7 @@ export function saveTool({ backend }: ToolDeps): ToolRow {
   return tool({
     name: "save",
     title: "Save the model",
-    description: "file.save: writes the model to `path`, or to its own file when `path` is left out.",
+    description: "file.save: writes the model, results included, to `path`, or to its own file when `path` is left out; it opens again solved.",
     input: z.object({ path: path("Where to write the .fieldcraft model").optional() }),
     annotations: WRITES_FILES,
     queue: MODEL_QUEUE,

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { getDefaultEnvironment, StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { RawDriver } from "@mcp-wrappers/mcp-core/testing";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -21,8 +21,11 @@ export interface Started {
   close: () => Promise<void>;
 }
 
-export async function startClient(args: string[] = [], cwd?: string): Promise<Started> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, ...args], cwd, stderr: "pipe" });
+/** Autosaves of test servers go to a temp folder, never the user's recovery folder. */
+const TEST_RECOVERY = { FIELDCRAFT_RECOVERY_DIR: path.join(os.tmpdir(), "fieldcraft-mcp-tests-recovery") };
+
+export async function startClient(args: string[] = [], cwd?: string, env?: Record<string, string>): Promise<Started> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, ...args], cwd, stderr: "pipe", env: env ?? { ...getDefaultEnvironment(), ...TEST_RECOVERY } });
   let stderr = "";
   transport.stderr?.on("data", (chunk: Buffer) => {
     stderr += chunk.toString("utf8");
@@ -33,7 +36,7 @@ export async function startClient(args: string[] = [], cwd?: string): Promise<St
 }
 
 export function startRaw(args: string[] = [], cwd?: string): RawDriver {
-  return RawDriver.spawn({ command: process.execPath, args: [BIN, ...args], cwd });
+  return RawDriver.spawn({ command: process.execPath, args: [BIN, ...args], cwd, env: { ...process.env, ...TEST_RECOVERY } });
 }
 
 export interface CallOutcome {

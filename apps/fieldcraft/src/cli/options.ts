@@ -8,7 +8,11 @@ export interface AppOptions {
   tokenFile?: string;
   noAuth: boolean;
   portFile?: string;
+  /** Seconds between recovery autosaves of the model (0: off). */
+  autosaveSeconds: number;
 }
+
+export const DEFAULT_AUTOSAVE_SECONDS = 60;
 
 export type ParsedAppOptions = { kind: "run"; options: AppOptions } | { kind: "help" } | { kind: "version" } | { kind: "error"; error: string };
 
@@ -18,6 +22,7 @@ const FLAGS = {
   "control-token-file": { type: "string" },
   "control-no-auth": { type: "boolean" },
   "control-port-file": { type: "string" },
+  "autosave-seconds": { type: "string" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean" },
 } as const;
@@ -27,6 +32,7 @@ export const USAGE = `fieldcraft: the FieldCraft app, serving its engine session
 Usage:
   fieldcraft [--control PORT] [--control-host 127.0.0.1|::1]
              [--control-token-file FILE | --control-no-auth] [--control-port-file FILE]
+             [--autosave-seconds N]
 
 Options:
   --control PORT            listen on this loopback port (default ${DEFAULT_CONTROL_PORT}; 0 picks a free one)
@@ -35,6 +41,8 @@ Options:
   --control-no-auth         serve without a token (anyone on this computer can drive the app)
   --control-port-file FILE  write {port, token, pid} here (mode 0600) instead of the default
                             <temp>/fieldcraft-control-<user>/<port>.json
+  --autosave-seconds N      autosave unsaved changes every N seconds to the recovery folder
+                            (default ${DEFAULT_AUTOSAVE_SECONDS}; 0 turns it off; FIELDCRAFT_RECOVERY_DIR moves it)
   -h, --help                this text
       --version             the app's version
 
@@ -63,6 +71,10 @@ export function parseAppOptions(argv: readonly string[]): ParsedAppOptions {
   }
   const host = loopbackHost(v["control-host"] ?? "127.0.0.1");
   if (!host.ok) return { kind: "error", error: `--control-host: ${host.error}` };
+  const autosaveText = v["autosave-seconds"] ?? String(DEFAULT_AUTOSAVE_SECONDS);
+  if (!/^\d{1,5}$/.test(autosaveText) || Number(autosaveText) > 86_400) {
+    return { kind: "error", error: `--autosave-seconds ${autosaveText}: expected whole seconds from 0 (off) to 86400` };
+  }
   if (v["control-no-auth"] && v["control-token-file"] !== undefined) {
     return { kind: "error", error: "--control-no-auth and --control-token-file contradict each other; give one" };
   }
@@ -72,6 +84,7 @@ export function parseAppOptions(argv: readonly string[]): ParsedAppOptions {
       host: host.host,
       port: Number(portText),
       noAuth: v["control-no-auth"] === true,
+      autosaveSeconds: Number(autosaveText),
       ...(v["control-token-file"] !== undefined ? { tokenFile: v["control-token-file"] } : {}),
       ...(v["control-port-file"] !== undefined ? { portFile: v["control-port-file"] } : {}),
     },

@@ -18,11 +18,13 @@ export interface AppProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-export async function startApp(extraArgs: string[] = [], options: { portFile?: string } = {}): Promise<AppProcess> {
+export async function startApp(extraArgs: string[] = [], options: { portFile?: string; env?: NodeJS.ProcessEnv } = {}): Promise<AppProcess> {
   const dir = await mkdtemp(join(tmpdir(), "fieldcraft-app-"));
   const portFile = options.portFile ?? join(dir, "port.json");
   const child = spawn(process.execPath, [APP_CLI, "--control", "0", "--control-port-file", portFile, ...extraArgs], {
     stdio: ["ignore", "ignore", "pipe"],
+    // Autosaves of test apps go to their temp folder, never the user's recovery folder.
+    env: options.env ?? { ...process.env, FIELDCRAFT_RECOVERY_DIR: join(dir, "recovery") },
   });
   let err = "";
   child.stderr!.on("data", (d) => (err += d.toString()));

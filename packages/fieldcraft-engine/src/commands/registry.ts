@@ -4,6 +4,9 @@ import { fileOpenCommand } from "./file/open.js";
 import { fileSampleCommand } from "./file/sample.js";
 import { fileSaveAsCommand } from "./file/save-as.js";
 import { fileSaveCommand } from "./file/save.js";
+import { fileRecoveryListCommand } from "./file/recovery-list.js";
+import { fileRecoverCommand } from "./file/recover.js";
+import { fileRecoveryDiscardCommand } from "./file/recovery-discard.js";
 import { geometryBodiesCommand } from "./geometry/bodies.js";
 import { geometryOpenCommand } from "./geometry/open.js";
 import { meshTetGenerateCommand } from "./mesh/tet-generate.js";
@@ -51,6 +54,9 @@ export const COMMANDS: AnyCommandRow[] = [
   fileSaveCommand,
   fileSaveAsCommand,
   fileSampleCommand,
+  fileRecoveryListCommand,
+  fileRecoverCommand,
+  fileRecoveryDiscardCommand,
   deckWriteCommand,
   editUndoCommand,
   editRedoCommand,

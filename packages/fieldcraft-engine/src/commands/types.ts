@@ -4,6 +4,7 @@ import type { Model } from "../model/types.js";
 import type { Caps } from "../session/caps.js";
 import type { FileAccess } from "../session/types.js";
 import type { Requirement } from "./requirements.js";
+import type { RecoveryHost } from "../files/recovery/host.js";
 
 /**
  * Display state that is not part of the model (not undoable, not saved): the contour on show, the camera.
@@ -25,6 +26,8 @@ export interface CommandContext {
   /** Labels of the changes `edit.undo` and `edit.redo` would take back or apply, most recent first. */
   readonly history: { undo: string[]; redo: string[] };
   readonly signal?: AbortSignal;
+  /** The session's autosaver, for file.recovery.* (absent in hosts that run rows outside a session). */
+  readonly recovery?: RecoveryHost;
   progress(progress: { progress: number; total?: number; message: string }): void;
 }
 

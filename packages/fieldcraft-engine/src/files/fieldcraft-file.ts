@@ -1,6 +1,6 @@
-// `.fieldcraft` model files, version 1: JSON holding the units, a reference to the design (or the design
-// itself when it has no file), the mesh as base64 typed arrays, and the definitions. Results are not
-// stored: they are re-made by solving again. Newer versions are refused, never guessed.
+// `.fieldcraft` model files: JSON holding the units, a reference to the design (or the design itself when it
+// has no file, or for recovery), the mesh as base64 typed arrays, the definitions and (version 2) the results,
+// deflated. Version 1 files (no results) still open; newer versions are refused, never guessed.
 import path from "node:path";
 import { z } from "zod";
 import { FAMILY_NAMES } from "../fem/families/index.js";
@@ -10,10 +10,11 @@ import type { Definitions, MeshState, Model } from "../model/types.js";
 import { UNIT_SYSTEM_IDS } from "../model/units.js";
 import { boundaryConditionSchema, loadSchema, materialSchema, sectionSchema, setSchema, stepSchema } from "../model/schemas.js";
 import { decodeArray, encodeArray } from "./typed-arrays.js";
+import { encodeResults, resultsSchema } from "./results-file.js";
 import type { Caps } from "../session/caps.js";
 
-export const FILE_FORMAT = "fieldcraft/1";
-export const FILE_VERSION = 1;
+export const FILE_FORMAT = "fieldcraft/2";
+export const FILE_VERSION = 2;
 
 // Each stored definition has exactly the shape of the parameters of the command that creates it.
 const definitionsSchema = z
@@ -49,15 +50,18 @@ const meshSchema = z
 
 const fileSchema = z
   .object({
-    format: z.literal(FILE_FORMAT),
+    format: z.enum(["fieldcraft/1", FILE_FORMAT]),
     units: z.enum(UNIT_SYSTEM_IDS),
     design: z.union([
       z.null(),
       z.object({ path: z.string(), relative: z.string().optional() }).strict(),
-      z.object({ embedded: z.unknown() }).strict(),
+      // `path` with `embedded`: a recovery file keeps the design as it was in memory and where it came from.
+      z.object({ embedded: z.unknown(), path: z.string().optional() }).strict(),
     ]),
     mesh: z.union([z.null(), meshSchema]),
     definitions: definitionsSchema,
+    results_saved: z.boolean().optional(),
+    results: resultsSchema.nullable().optional(),
   })
   .strict();
 
@@ -77,19 +81,29 @@ export function encodeMesh(state: MeshState): z.infer<typeof meshSchema> {
   };
 }
 
+export interface SerializeOptions {
+  /** Store the results (default true); without them the file is smaller and opens unsolved. */
+  results?: boolean;
+  /** Store the design itself even when it has a file (recovery: the design exactly as it was in memory). */
+  embedDesign?: boolean;
+}
+
 /** The file's JSON text. `filePath` is where it goes, so the design can also be found relative to it. */
-export function serializeModel(model: Model, filePath: string): string {
+export function serializeModel(model: Model, filePath: string, options: SerializeOptions = {}): string {
   const design = model.design
-    ? model.design.path
+    ? model.design.path && !options.embedDesign
       ? { path: model.design.path, relative: path.relative(path.dirname(filePath), model.design.path) }
-      : { embedded: model.design.source }
+      : { embedded: model.design.source, ...(model.design.path ? { path: model.design.path } : {}) }
     : null;
+  const results = options.results === false ? null : encodeResults(model);
   const file: FieldcraftFile = {
     format: FILE_FORMAT,
     units: model.units,
     design,
     mesh: model.mesh ? encodeMesh(model.mesh) : null,
     definitions: model.definitions as FieldcraftFile["definitions"],
+    results_saved: results !== null,
+    results,
   };
   return JSON.stringify(file) + "\n";
 }

@@ -9,13 +9,19 @@ import type { FileAccess } from "../session/types.js";
 import { readTextChecked } from "./checked-io.js";
 import { designFromSource, readDesign } from "./design-file.js";
 import { decodeMesh, definitionsOf, parseModelFile } from "./fieldcraft-file.js";
+import { decodeResults } from "./results-file.js";
 
-export async function openModelFile(files: FileAccess, p: string, caps: Caps): Promise<{ path: string; model: Model; warnings: string[] }> {
-  const { path: abs, text } = await readTextChecked(files, p, "params.path", caps.maxFileBytes);
-  const file = parseModelFile(text, "params.path");
+export async function openModelFile(files: FileAccess, p: string, caps: Caps, param = "params.path"): Promise<{ path: string; model: Model; warnings: string[] }> {
+  const { path: abs, text } = await readTextChecked(files, p, param, caps.maxFileBytes);
+  return { path: abs, ...(await modelFromText(files, abs, text, caps, param)) };
+}
+
+/** The model a file's text describes; `abs` is where the file is, for designs referred to relative to it. */
+export async function modelFromText(files: FileAccess, abs: string, text: string, caps: Caps, param: string): Promise<{ model: Model; warnings: string[] }> {
+  const file = parseModelFile(text, param);
   const warnings: string[] = [];
   let design: DesignState | undefined;
-  if (file.design && "path" in file.design) {
+  if (file.design && !("embedded" in file.design)) {
     // The design may have moved along with the model file: try it relative to the model first.
     const candidates = [file.design.relative ? path.resolve(path.dirname(abs), file.design.relative) : undefined, file.design.path].filter(
       (c): c is string => c !== undefined,
@@ -27,9 +33,9 @@ export async function openModelFile(files: FileAccess, p: string, caps: Caps): P
       const reason = error instanceof ModelError ? error.message.replace(/^design: /, "") : String(error);
       warnings.push(`the design ${chosen} was not opened (${reason}); the model opens without it`);
     }
-  } else if (file.design && "embedded" in file.design) {
+  } else if (file.design) {
     try {
-      design = designFromSource(file.design.embedded, "design");
+      design = { ...designFromSource(file.design.embedded, "design"), ...(file.design.path ? { path: file.design.path } : {}) };
     } catch (error) {
       warnings.push(`the embedded design was not opened (${(error as Error).message}); the model opens without it`);
     }
@@ -43,5 +49,10 @@ export async function openModelFile(files: FileAccess, p: string, caps: Caps): P
     }
   }
   const model: Model = { units: file.units, definitions: definitionsOf(file), results: {}, ...(design ? { design } : {}), ...(mesh ? { mesh } : {}) };
-  return { path: abs, model, warnings };
+  if (file.results) {
+    const decoded = decodeResults(file.results, model);
+    if (decoded.ok) model.results = decoded.results;
+    else warnings.push(`the saved results were not opened (${decoded.reason}); solve again`);
+  }
+  return { model, warnings };
 }

@@ -5,6 +5,7 @@ import { analysisOf, resultProvider } from "./analyses/index.js";
 import { ModelError } from "./errors.js";
 import { resolveSet } from "./sets.js";
 import type { Model } from "./types.js";
+import { designMatchWarnings } from "./check-rules/design-match.js";
 
 export interface CheckItem {
   item: string;
@@ -108,6 +109,8 @@ export function checkModel(model: Model): CheckReport {
     warnings.push(...own.warnings);
     if (step.loads.length === 0) warnings.push({ item: `step ${step.name}`, message: "holds no load: its displacements are those the boundary conditions prescribe" });
   }
+  // Drift from the design (reopened with `model: keep` after an edit); items already in errors are not repeated.
+  warnings.push(...designMatchWarnings(model).filter((w) => !errors.some((e) => e.item === w.item)));
   if (d.materials.length > 0 && d.sections.length === 0) warnings.push({ item: "materials", message: "no section uses a material yet", command: "model.section.create" });
 
   const stages: ProgressStage[] = [

@@ -13,6 +13,8 @@ import { sharedBytes } from "../model/footprint.js";
 import { emptyModel, type Model } from "../model/types.js";
 import { DEFAULT_CAPS, type Caps } from "./caps.js";
 import { openFileAccess } from "./file-access.js";
+import { createAutosaver } from "./autosave.js";
+import { defaultRecoveryDir } from "../files/recovery/folder.js";
 import type { CommandInfo, CommandOutcome, EngineSession, ExecuteOptions, FileAccess } from "./types.js";
 
 export interface SessionOptions {
@@ -20,6 +22,11 @@ export interface SessionOptions {
   caps?: Partial<Caps>;
   /** Extra command rows (an app's own `ui.*` commands), added after the engine's catalogue. */
   commands?: AnyCommandRow[];
+  /**
+   * Autosave for recovery. `dir` defaults to FIELDCRAFT_RECOVERY_DIR or the per-user state folder;
+   * `autosaveSeconds` to 60 when this option is given, and autosave is off (0) when it is not.
+   */
+  recovery?: { dir?: string; autosaveSeconds?: number; onError?: (message: string) => void };
 }
 
 export interface ChangeEvent {
@@ -41,6 +48,12 @@ export interface Session extends EngineSession {
   caps(): Caps;
   /** Called after every successful command; returns a function that unsubscribes. */
   onChange(listener: (event: ChangeEvent) => void): () => void;
+  /** Writes the recovery entry now when the model has changes not yet autosaved. */
+  autosave(): Promise<{ written: boolean }>;
+  /** The recovery folder, this session's entry id, the autosave interval, and whether the model has unsaved changes. */
+  recovery(): { dir: string; id: string; seconds: number; dirty: boolean; commands: number };
+  /** A clean exit: stops autosaving and removes this session's recovery entry. */
+  close(): Promise<void>;
 }
 
 interface HistoryEntry {
@@ -73,6 +86,14 @@ export function createSession(options: SessionOptions = {}): Session {
   const undo: HistoryEntry[] = [];
   const redo: HistoryEntry[] = [];
   const listeners = new Set<(event: ChangeEvent) => void>();
+  const autosaver = createAutosaver(
+    {
+      dir: options.recovery?.dir ?? defaultRecoveryDir(),
+      seconds: options.recovery ? (options.recovery.autosaveSeconds ?? 60) : 0,
+      ...(options.recovery?.onError ? { onError: options.recovery.onError } : {}),
+    },
+    () => ({ model, file }),
+  );
   // Commands run one after another even when hosts call concurrently (the control channel, the MCP server).
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -106,6 +127,7 @@ export function createSession(options: SessionOptions = {}): Session {
       history: { undo: undo.map((h) => h.label).reverse(), redo: redo.map((h) => h.label).reverse() },
       signal: options.signal,
       progress: (p) => options.onProgress?.(p),
+      recovery: autosaver,
     };
     let outcome;
     try {
@@ -136,6 +158,7 @@ export function createSession(options: SessionOptions = {}): Session {
     const viewChanged = outcome.view !== undefined && outcome.view !== view;
     if (outcome.view) view = outcome.view;
     if (outcome.file !== undefined) file = outcome.file ?? undefined;
+    autosaver.afterCommand({ modelChanged, file: outcome.file });
     const event: ChangeEvent = { command: id, modelChanged, viewChanged };
     for (const listener of listeners) {
       try {
@@ -165,5 +188,9 @@ export function createSession(options: SessionOptions = {}): Session {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    autosave: () => autosaver.flush(),
+    recovery: () => autosaver.status(),
+    // Commands still queued finish first, so the last one's change is not lost between its run and the close.
+    close: () => queue.then(() => autosaver.close()),
   };
 }

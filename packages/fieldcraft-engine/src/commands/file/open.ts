@@ -9,7 +9,7 @@ export const fileOpenCommand = defineCommand({
   id: "file.open",
   label: "Open model",
   description:
-    "Opens a `.fieldcraft` model file: its design (re-read from its path; one that cannot be read is listed in `warnings` and the model opens without it), mesh and definitions. Files of a newer format are refused.",
+    "Opens a `.fieldcraft` model file: its design (re-read from its path; one that cannot be read is listed in `warnings` and the model opens without it), mesh, definitions and saved results (results that no longer fit the model are left out, with a warning). Files of a newer format are refused.",
   params: z.object({ path: filePath("Path of the `.fieldcraft` file") }).strict(),
   requires: [],
   effects: { mutates: true, reads: true, writes: false },

@@ -1,29 +1,33 @@
 import { z } from "zod";
 import { writeTextChecked } from "../../files/checked-io.js";
-import { serializeModel } from "../../files/fieldcraft-file.js";
+import { FILE_FORMAT, serializeModel } from "../../files/fieldcraft-file.js";
 import { ModelError } from "../../model/errors.js";
 import { filePath } from "../params.js";
 import { defineCommand, type CommandContext } from "../types.js";
 
-export async function saveTo(ctx: CommandContext, target: string, param: string) {
+/** Whether a save stores the results (default: yes, when there are any). */
+export const saveResultsParam = z.boolean().default(true).describe("Store the results too (default true), so the model reopens solved");
+
+export async function saveTo(ctx: CommandContext, target: string, param: string, withResults = true) {
   const abs = ctx.files.checkWrite(target);
   if (!abs.ok) throw new ModelError(`${param}: ${abs.error}`, { path: target });
-  const text = serializeModel(ctx.model, abs.path);
+  const text = serializeModel(ctx.model, abs.path, { results: withResults });
   const written = await writeTextChecked(ctx.files, abs.path, param, text);
-  return { result: { path: written, bytes: Buffer.byteLength(text), format: "fieldcraft/1", results_saved: false }, file: written };
+  const saved = withResults ? Object.keys(ctx.model.results) : [];
+  return { result: { path: written, bytes: Buffer.byteLength(text), format: FILE_FORMAT, results_saved: saved.length > 0, steps_saved: saved }, file: written };
 }
 
 export const fileSaveCommand = defineCommand({
   id: "file.save",
   label: "Save",
   description:
-    "Writes the model to a `.fieldcraft` file (atomically): to `path`, or to the model's own file. The design is referenced by path (embedded when it has none); the mesh and definitions are stored; results are not (solve again).",
-  params: z.object({ path: filePath("Where to write; default: the model's own file").optional() }).strict(),
+    "Writes the model to a `.fieldcraft` file (atomically): to `path`, or to the model's own file. The design is referenced by path (embedded when it has none); the mesh, definitions and results are stored (results compressed; `results: false` leaves them out), so the model reopens solved.",
+  params: z.object({ path: filePath("Where to write; default: the model's own file").optional(), results: saveResultsParam }).strict(),
   requires: [],
   effects: { mutates: false, reads: false, writes: true },
   async run(ctx, params) {
     const target = params.path ?? ctx.file;
     if (!target) throw new ModelError("params.path: the model has no file yet: give a path");
-    return saveTo(ctx, target, params.path ? "params.path" : "the model's file");
+    return saveTo(ctx, target, params.path ? "params.path" : "the model's file", params.results);
   },
 });
