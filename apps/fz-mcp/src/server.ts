@@ -9,9 +9,11 @@ import { TOOL_ROWS } from "./tools/rows.js";
 import { inputSchema, OUTPUT_SCHEMA } from "./tools/schemas.js";
 import type { FzToolRow, ToolArguments } from "./tools/tool-row.js";
 import { validateArguments } from "./tools/validate.js";
+import packageJson from "../package.json" with { type: "json" };
 
 export const SERVER_NAME = "cratefield-fz";
-export const SERVER_VERSION = "0.1.0";
+/** The published version, so `--version`, serverInfo and the registry entry never disagree. */
+export const SERVER_VERSION: string = packageJson.version;
 
 /** Calls that spawn fz share this key: one child at a time, in arrival order. */
 export const FZ_QUEUE = "fz-child";

@@ -12,6 +12,7 @@ export interface ServerOptions {
 export type ParsedOptions =
   | { kind: "run"; options: ServerOptions }
   | { kind: "help" }
+  | { kind: "version" }
   | { kind: "error"; error: string };
 
 const FLAGS = {
@@ -20,6 +21,7 @@ const FLAGS = {
   "automation-read-root": { type: "string" },
   "automation-write-root": { type: "string" },
   help: { type: "boolean", short: "h" },
+  version: { type: "boolean", short: "V" },
 } as const;
 
 export const USAGE = `fieldcraft-mcp: the FieldCraft MCP server (JSON-RPC over stdio)
@@ -37,6 +39,7 @@ Options:
   --automation-write-root DIR   every file a command writes must lie inside DIR
                                 (the roots imply --headless; a root left out grants none of its access)
   -h, --help                    this text
+  -V, --version                 print the version and exit
 
 stdout carries only protocol messages; diagnostics go to stderr.
 `;
@@ -66,6 +69,7 @@ export function parseOptions(argv: readonly string[]): ParsedOptions {
   }
   const values = parsed.values;
   if (values.help) return { kind: "help" };
+  if (values.version) return { kind: "version" };
   const readRoot = values["automation-read-root"];
   const writeRoot = values["automation-write-root"];
   const confined = readRoot !== undefined || writeRoot !== undefined;
