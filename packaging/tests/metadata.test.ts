@@ -46,7 +46,7 @@ describe.each(shipped.map((p) => [p.manifest.name, p] as const))("%s", (_name, {
   });
   test("publishes publicly with provenance, ships dist only, says which Node", () => {
     expect(manifest.publishConfig).toEqual({ access: "public", provenance: true });
-    expect(manifest.files).toEqual(["dist", "!dist/**/*.map"]);
+    expect(manifest.files).toEqual(["dist", "!dist/**/*.map", "CHANGELOG.md"]);
     expect(manifest.engines?.node).toBe(">=20.19");
   });
   test("has a CHANGELOG.md that changesets keeps", () => {
