@@ -35,3 +35,23 @@ export function mustRun(command: string, args: readonly string[], options: RunOp
   }
   return result;
 }
+
+/** The same, without blocking: for independent slow commands that may run side by side. */
+export function runAsync(command: string, args: readonly string[], options: RunOptions): Promise<RunResult> {
+  return new Promise((resolve) => {
+    const child = spawn(command, [...args], { cwd: options.cwd, env: options.env ?? process.env, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout?.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+    child.stderr?.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    const timer = setTimeout(() => child.kill(), options.timeoutMs ?? 120_000);
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      resolve({ status: null, stdout, stderr: `${stderr}${String(error)}` });
+    });
+    child.on("close", (status) => {
+      clearTimeout(timer);
+      resolve({ status, stdout, stderr });
+    });
+  });
+}
