@@ -153,7 +153,7 @@ describe("mcp-core as a library", () => {
   test("tsc type-checks a consumer under nodenext (ESM and CommonJS files) and bundler, skipLibCheck off", async () => {
     // Side by side: each spends most of its time in zod's declarations.
     const results = await Promise.all(
-      ["tsconfig.nodenext.json", "tsconfig.bundler.json"].map((config) => runAsync(process.execPath, [TSC, "-p", config], { cwd: app, timeoutMs: 170_000 })),
+      ["tsconfig.nodenext.json", "tsconfig.bundler.json"].map((config) => runAsync(process.execPath, [TSC, "-p", config], { cwd: app, timeoutMs: 280_000 })),
     );
     for (const result of results) {
       expect(result.stdout + result.stderr).toBe("");
@@ -164,7 +164,7 @@ describe("mcp-core as a library", () => {
   test("the type check can fail: a consumer that misuses the API is refused", () => {
     writeFileSync(join(app, "broken.mts"), 'import { textResult } from "@mcp-wrappers/mcp-core";\nexport const n: number = textResult("x");\n');
     writeFileSync(join(app, "tsconfig.broken.json"), JSON.stringify({ extends: "./tsconfig.bundler.json", compilerOptions: { skipLibCheck: true }, files: ["broken.mts"] }));
-    const result = run(process.execPath, [TSC, "-p", "tsconfig.broken.json"], { cwd: app, timeoutMs: 170_000 });
+    const result = run(process.execPath, [TSC, "-p", "tsconfig.broken.json"], { cwd: app, timeoutMs: 280_000 });
     expect(result.status).not.toBe(0);
     expect(result.stdout).toContain("broken.mts");
   });

@@ -4,6 +4,8 @@ import { describe, expect, test } from "vitest";
 import { CARGO_LIKE, FAKE_FZ, FAKE_FZ_COMMAND, eventually, isAlive, readPids, expectedCodes, tempDir } from "../support/fixtures.js";
 import { callTool, envelopeOf, startServer } from "../support/server.js";
 
+const PACKAGE_VERSION = (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
+
 const spec = expectedCodes();
 
 const OUTPUT_SCHEMA_TEXT =
@@ -20,7 +22,7 @@ describe("handshake and listing", () => {
     const d = startServer({ command: FAKE_FZ_COMMAND });
     const init = await d.initialize(asked);
     expect(init.result.protocolVersion).toBe(answered);
-    expect(init.result.serverInfo).toEqual({ name: "cratefield-fz", title: "Cratefield fz", version: "0.1.0" });
+    expect(init.result.serverInfo).toEqual({ name: "cratefield-fz", title: "Cratefield fz", version: PACKAGE_VERSION });
     expect(init.result.capabilities).toEqual({ tools: { listChanged: false } });
     for (const needle of ["--json", "schema", "ok", "failures", "fz_error_codes", "mcp-", "isError"]) {
       expect(init.result.instructions).toContain(needle);
