@@ -25,6 +25,10 @@ async function main(argv: readonly string[]): Promise<void> {
     process.stdout.write(USAGE);
     return;
   }
+  if (parsed.kind === "version") {
+    process.stdout.write(`fieldcraft-mcp ${SERVER_VERSION}\n`);
+    return;
+  }
   if (parsed.kind === "error") fail(parsed.error);
   const cwd = process.cwd();
   const style = hostPathStyle();

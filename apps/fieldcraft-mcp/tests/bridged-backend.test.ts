@@ -1,9 +1,13 @@
 // The bridged Backend against the real app over loopback: what it says it is, commands and failures
 // through the channel, selection, lost replies that are never resent, and an app killed mid-solve.
+import { readFileSync as readPackageFile } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { connectBridgedBackend } from "../src/backend/bridged/index.js";
 import type { Backend } from "../src/backend/types.js";
 import { SEED_BATCH, startFieldcraft, writeSteps, type RunningApp } from "./bridged-helpers.js";
+
+/** The app reports its own package version. */
+const APP_PACKAGE_VERSION = (JSON.parse(readPackageFile(new URL("../../fieldcraft/package.json", import.meta.url), "utf8")) as { version: string }).version;
 
 const apps: RunningApp[] = [];
 const backends: Backend[] = [];
@@ -31,7 +35,7 @@ async function describeApp(backend: Backend) {
 describe("connecting", () => {
   it("describes a bridged app with a UI and takes the app's catalogue", async () => {
     const { app, backend } = await bridged();
-    expect(backend.describe()).toEqual({ kind: "bridged", name: "fieldcraft", version: "0.1.0", hasUi: true, target: `127.0.0.1:${app.port}` });
+    expect(backend.describe()).toEqual({ kind: "bridged", name: "fieldcraft", version: APP_PACKAGE_VERSION, hasUi: true, target: `127.0.0.1:${app.port}` });
     expect(backend.hasUi).toBe(true);
     const ids = (await backend.catalogue()).map((c) => c.id);
     for (const id of ["model.info", "mesh.tet.generate", "solve.static", "ui.capture", "ui.select", "ui.selection"]) expect(ids).toContain(id);

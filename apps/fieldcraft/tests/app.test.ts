@@ -1,5 +1,6 @@
 // The spawned `fieldcraft` binary on real loopback sockets: start-up, the port file, authentication,
 // the channel's refusals, flags, and the seed's typical session giving the same numbers as in-process.
+import { readFileSync as readPackageFile } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { connect } from "node:net";
 import { readFile, stat, writeFile } from "node:fs/promises";
@@ -7,6 +8,8 @@ import { join } from "node:path";
 import { ControlClient, connectToApp, generateToken } from "@mcp-wrappers/fieldcraft-control";
 import { createSession } from "@mcp-wrappers/fieldcraft-engine";
 import { runApp, SEED_BATCH, startApp, stopApp, writeSteps, type AppProcess } from "./helpers/app-process.js";
+
+const APP_PACKAGE_VERSION = (JSON.parse(readPackageFile(new URL("../package.json", import.meta.url), "utf8")) as { version: string }).version;
 
 const apps: AppProcess[] = [];
 const clients: ControlClient[] = [];
@@ -63,7 +66,7 @@ describe("start-up", () => {
     const a = await app();
     const c = await client(a);
     const d = await c.call("describe", { catalogue: true });
-    expect(d).toMatchObject({ ok: true, result: { name: "fieldcraft", version: "0.1.0", ui: true, protocol: 1, pid: a.child.pid } });
+    expect(d).toMatchObject({ ok: true, result: { name: "fieldcraft", version: APP_PACKAGE_VERSION, ui: true, protocol: 1, pid: a.child.pid } });
     if (!d.ok) return;
     const r = d.result as { methods: string[]; catalogue: { id: string }[] };
     for (const m of ["ui.capture", "ui.select", "ui.selection", "model.info", "describe"]) expect(r.methods).toContain(m);

@@ -3,7 +3,7 @@ import { routeConsoleToStderr, serveStdio } from "@mcp-wrappers/mcp-core";
 import { resolveConfig, startupLine } from "./cli/resolve-config.js";
 import { USAGE } from "./cli/usage.js";
 import { FzRunner } from "./runner/fz-runner.js";
-import { fzServer } from "./server.js";
+import { fzServer, SERVER_VERSION } from "./server.js";
 
 // stdout is the protocol's alone; `--help` writes its usage there through process.stdout directly.
 routeConsoleToStderr();
@@ -11,6 +11,9 @@ routeConsoleToStderr();
 const outcome = resolveConfig(process.argv.slice(2), process.env);
 if (outcome.kind === "help") {
   process.stdout.write(USAGE);
+  process.exitCode = 0;
+} else if (outcome.kind === "version") {
+  process.stdout.write(`fz-mcp ${SERVER_VERSION}\n`);
   process.exitCode = 0;
 } else if (outcome.kind === "refuse") {
   process.stderr.write(`fz-mcp: ${outcome.message}\n${USAGE}\n`);

@@ -6,12 +6,15 @@ import { argumentInvalid } from "./envelope/synthesize.js";
 import type { FzRunner } from "./runner/fz-runner.js";
 import { buildArgv } from "./tools/build-argv.js";
 import { TOOL_ROWS } from "./tools/rows.js";
+import { breachResult, contractBreach } from "./tools/output-contract.js";
 import { inputSchema, OUTPUT_SCHEMA } from "./tools/schemas.js";
 import type { FzToolRow, ToolArguments } from "./tools/tool-row.js";
 import { validateArguments } from "./tools/validate.js";
+import packageJson from "../package.json" with { type: "json" };
 
 export const SERVER_NAME = "cratefield-fz";
-export const SERVER_VERSION = "0.1.0";
+/** The published version, so `--version`, serverInfo and the registry entry never disagree. */
+export const SERVER_VERSION: string = packageJson.version;
 
 /** Calls that spawn fz share this key: one child at a time, in arrival order. */
 export const FZ_QUEUE = "fz-child";
@@ -25,8 +28,10 @@ export const INSTRUCTIONS = [
   "To deploy: fz_plan, then fz_deploy with the `digest` it printed as `plan`.",
 ].join(" ");
 
+/** fz's envelope as the result, unless it breaks the published output schema (then text and a note). */
 function asResult(found: { text: string; parsed: object }): ToolResult {
-  return envelopeResult(found.text, found.parsed);
+  const breach = contractBreach(OUTPUT_SCHEMA, found.parsed);
+  return breach === undefined ? envelopeResult(found.text, found.parsed) : breachResult(found.text, breach);
 }
 
 /** A row becomes an mcp-core tool: published schema and validation from the row, argv from the row. */

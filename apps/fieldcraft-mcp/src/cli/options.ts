@@ -16,6 +16,7 @@ export const DEFAULT_AUTOSAVE_SECONDS = 60;
 export type ParsedOptions =
   | { kind: "run"; options: ServerOptions }
   | { kind: "help" }
+  | { kind: "version" }
   | { kind: "error"; error: string };
 
 const FLAGS = {
@@ -25,6 +26,7 @@ const FLAGS = {
   "automation-write-root": { type: "string" },
   "autosave-seconds": { type: "string" },
   help: { type: "boolean", short: "h" },
+  version: { type: "boolean", short: "V" },
 } as const;
 
 export const USAGE = `fieldcraft-mcp: the FieldCraft MCP server (JSON-RPC over stdio)
@@ -44,6 +46,7 @@ Options:
   --autosave-seconds N          autosave unsaved changes of the headless session every N seconds to the
                                 recovery folder (default 60; 0 turns it off; FIELDCRAFT_RECOVERY_DIR moves it)
   -h, --help                    this text
+  -V, --version                 print the version and exit
 
 stdout carries only protocol messages; diagnostics go to stderr.
 `;
@@ -80,6 +83,7 @@ export function parseOptions(argv: readonly string[]): ParsedOptions {
   }
   const values = parsed.values;
   if (values.help) return { kind: "help" };
+  if (values.version) return { kind: "version" };
   const autosaveText = values["autosave-seconds"];
   const autosaveSeconds = autosaveText === undefined ? undefined : parseAutosaveSeconds(autosaveText);
   if (autosaveSeconds === null) return { kind: "error", error: `--autosave-seconds ${autosaveText}: expected whole seconds from 0 (off) to 86400` };

@@ -4,10 +4,12 @@ import type { Backend } from "../backend/types.js";
 import { CatalogueView } from "../tools/catalogue-view.js";
 import { buildTools } from "../tools/table.js";
 import { INSTRUCTIONS } from "./instructions.js";
+import packageJson from "../../package.json" with { type: "json" };
 import { resources } from "./resources.js";
 
 export const SERVER_NAME = "fieldcraft";
-export const SERVER_VERSION = "0.1.0";
+/** The published version, so `--version`, serverInfo and the registry entry never disagree. */
+export const SERVER_VERSION: string = packageJson.version;
 export const MAX_JSONRPC_BATCH = 100;
 export const MAX_LINE_BYTES = 16 * 1024 * 1024;
 export const MAX_DEPTH = 128;

@@ -37,6 +37,20 @@ test("--help prints the usage and exits 0", () => {
   expect(result.stdout).toContain("--connect HOST:PORT");
 });
 
+test("--version prints the package's version, the one serverInfo reports", async () => {
+  const version = (JSON.parse(fs.readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
+  const result = run(["--version"]);
+  expect(result.status).toBe(0);
+  expect(result.stdout).toBe(`fieldcraft-mcp ${version}\n`);
+  const d = startRaw([], dir);
+  try {
+    const init = await d.initialize("2025-06-18");
+    expect(init.result.serverInfo.version).toBe(version);
+  } finally {
+    await d.close();
+  }
+});
+
 test("the `mcp` word and --headless start the same headless server", async () => {
   const d = startRaw(["mcp", "--headless"], dir);
   try {

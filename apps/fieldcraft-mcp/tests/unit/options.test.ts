@@ -12,6 +12,10 @@ describe("parseOptions", () => {
       options: { mode: "headless", readRoot: "/r", writeRoot: "/r/out" },
     });
   });
+  test("--version and -V ask for the version", () => {
+    expect(parseOptions(["--version"])).toEqual({ kind: "version" });
+    expect(parseOptions(["mcp", "-V"])).toEqual({ kind: "version" });
+  });
   test("each flag once", () => {
     const r = parseOptions(["--automation-read-root", "/a", "--automation-read-root=/b"]);
     expect(r).toMatchObject({ kind: "error", error: expect.stringContaining("--automation-read-root is given more than once") });

@@ -3,12 +3,14 @@ import { isValidUtf8Text } from "./well-formed.js";
 /** What the command line asked for; values, never side effects. */
 export type ArgvOutcome =
   | { kind: "help" }
+  | { kind: "version" }
   | { kind: "misuse"; message: string }
   | { kind: "run"; cwd: string | undefined; command: string[] | undefined };
 
 /**
  * Scans argv (after the program name) left to right. `--help` anywhere before `--` wins over
- * everything, including misuse that appeared earlier, so an operator can always read the usage.
+ * everything, including misuse that appeared earlier, so an operator can always read the usage;
+ * `--version` likewise (the first of the two wins).
  */
 export function parseArgv(tokens: readonly string[]): ArgvOutcome {
   let cwd: string | undefined;
@@ -25,6 +27,7 @@ export function parseArgv(tokens: readonly string[]): ArgvOutcome {
       continue;
     }
     if (token === "--help" || token === "-h") return { kind: "help" };
+    if (token === "--version" || token === "-V") return { kind: "version" };
     if (token === "--") {
       command = tokens.slice(i + 1);
       break;

@@ -14,6 +14,7 @@ export interface FzConfig {
 
 export type StartupOutcome =
   | { kind: "help" }
+  | { kind: "version" }
   | { kind: "refuse"; message: string }
   | { kind: "serve"; config: FzConfig };
 
@@ -25,7 +26,7 @@ export type Environment = Readonly<Record<string, string | undefined>>;
  */
 export function resolveConfig(argv: readonly string[], env: Environment): StartupOutcome {
   const parsed = parseArgv(argv);
-  if (parsed.kind === "help") return parsed;
+  if (parsed.kind === "help" || parsed.kind === "version") return parsed;
   if (parsed.kind === "misuse") return { kind: "refuse", message: parsed.message };
 
   let cwd = parsed.cwd;

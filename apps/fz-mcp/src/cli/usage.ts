@@ -8,6 +8,7 @@ Options:
   -- <words>    the fz command: program, then leading arguments, taken verbatim
                 (default: FZ_MCP_COMMAND split on whitespace, no shell; else \`fz\`)
   -h, --help    print this help and exit
+  -V, --version print the version and exit
 
 Environment:
   FZ_MCP_CWD            fallback for --cwd (empty counts as unset)

@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { USAGE } from "../../src/cli/usage.js";
 import { CLI, FAKE_FZ_COMMAND } from "../support/fixtures.js";
@@ -10,6 +11,8 @@ function runCli(args: string[], env: Record<string, string | undefined> = {}) {
   return spawnSync(process.execPath, [CLI, ...args], { input: "", encoding: "utf8", env: merged as NodeJS.ProcessEnv, timeout: 30_000 });
 }
 
+const PACKAGE_VERSION = (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version;
+
 const hasPython = spawnSync("python3", ["--version"]).status === 0;
 
 describe("--help", () => {
@@ -17,6 +20,15 @@ describe("--help", () => {
     const run = runCli(args, { FZ_MCP_TIMEOUT_SECS: "not a number" });
     expect(run.status).toBe(0);
     expect(run.stdout).toBe(USAGE);
+    expect(run.stderr).toBe("");
+  });
+});
+
+describe("--version", () => {
+  test.each([[["--version"]], [["-V"]], [["--cwd", "x", "--version"]]])("%j prints `fz-mcp <package version>` to stdout and exits 0", (args) => {
+    const run = runCli(args, { FZ_MCP_TIMEOUT_SECS: "not a number" });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe(`fz-mcp ${PACKAGE_VERSION}\n`);
     expect(run.stderr).toBe("");
   });
 });

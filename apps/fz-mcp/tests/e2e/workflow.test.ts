@@ -42,7 +42,7 @@ describe("an agent's whole workflow through fz-mcp, with the SDK Client", () => 
   test("init → add → plan → deploy → verify → edit → drift → plan → deploy → verify", async () => {
     const venture = tempDir("venture-");
     const c = await connect(venture);
-    expect(c.getServerVersion()).toMatchObject({ name: "cratefield-fz", version: "0.1.0" });
+    expect(c.getServerVersion()).toMatchObject({ name: "cratefield-fz", version: (JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string }).version });
     const { tools } = await c.listTools();
     expect(tools.map((t) => t.name)).toContain("fz_deploy");
 

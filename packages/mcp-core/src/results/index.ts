@@ -1,3 +1,5 @@
-export type { ToolResult, ContentBlock } from "./types.js";
+export type {
+  ToolResult, ContentBlock, ContentAnnotations, TextContent, ImageContent, AudioContent, ResourceLink, EmbeddedResource, ResourceContents,
+} from "./types.js";
 export { textResult, errorResult, jsonResult, envelopeResult, imageResult, type ResultOptions } from "./helpers.js";
 export { gateResult } from "./gate.js";

@@ -1,12 +1,13 @@
 import assert from "node:assert/strict";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { CaseRow } from "../case.js";
 
 export const sdkCases: readonly CaseRow[] = [
   {
     name: "the SDK Client over StdioClientTransport completes initialize, tools/list and tools/call",
     run: async (o) => {
+      // Loaded here, not at the top: the SDK is an optional peer, needed only by this case.
+      const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
+      const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js");
       const transport = new StdioClientTransport({
         command: o.command,
         args: [...(o.args ?? [])],
