@@ -8,6 +8,8 @@ export interface AppOptions {
   tokenFile?: string;
   noAuth: boolean;
   portFile?: string;
+  /** `--view PORT`: serve the web viewer on this loopback port too (0 picks a free one). */
+  viewPort?: number;
 }
 
 export type ParsedAppOptions = { kind: "run"; options: AppOptions } | { kind: "help" } | { kind: "version" } | { kind: "error"; error: string };
@@ -18,6 +20,7 @@ const FLAGS = {
   "control-token-file": { type: "string" },
   "control-no-auth": { type: "boolean" },
   "control-port-file": { type: "string" },
+  view: { type: "string" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean" },
 } as const;
@@ -27,6 +30,7 @@ export const USAGE = `fieldcraft: the FieldCraft app, serving its engine session
 Usage:
   fieldcraft [--control PORT] [--control-host 127.0.0.1|::1]
              [--control-token-file FILE | --control-no-auth] [--control-port-file FILE]
+             [--view PORT]
 
 Options:
   --control PORT            listen on this loopback port (default ${DEFAULT_CONTROL_PORT}; 0 picks a free one)
@@ -35,6 +39,8 @@ Options:
   --control-no-auth         serve without a token (anyone on this computer can drive the app)
   --control-port-file FILE  write {port, token, pid} here (mode 0600) instead of the default
                             <temp>/fieldcraft-control-<user>/<port>.json
+  --view PORT               also serve the web viewer on this loopback port (0 picks a free one); the page's
+                            URL, with its own token, is printed on stderr
   -h, --help                this text
       --version             the app's version
 
@@ -61,6 +67,10 @@ export function parseAppOptions(argv: readonly string[]): ParsedAppOptions {
   if (!/^\d{1,5}$/.test(portText) || Number(portText) > 65535) {
     return { kind: "error", error: `--control ${portText}: expected a port number 0-65535 (0 picks a free port)` };
   }
+  const viewText = v.view;
+  if (viewText !== undefined && (!/^\d{1,5}$/.test(viewText) || Number(viewText) > 65535)) {
+    return { kind: "error", error: `--view ${viewText}: expected a port number 0-65535 (0 picks a free port)` };
+  }
   const host = loopbackHost(v["control-host"] ?? "127.0.0.1");
   if (!host.ok) return { kind: "error", error: `--control-host: ${host.error}` };
   if (v["control-no-auth"] && v["control-token-file"] !== undefined) {
@@ -74,6 +84,7 @@ export function parseAppOptions(argv: readonly string[]): ParsedAppOptions {
       noAuth: v["control-no-auth"] === true,
       ...(v["control-token-file"] !== undefined ? { tokenFile: v["control-token-file"] } : {}),
       ...(v["control-port-file"] !== undefined ? { portFile: v["control-port-file"] } : {}),
+      ...(viewText !== undefined ? { viewPort: Number(viewText) } : {}),
     },
   };
 }
