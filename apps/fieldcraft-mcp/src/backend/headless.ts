@@ -1,12 +1,13 @@
 // The headless backend: an in-process engine session; file access goes through the confinement roots.
 import { createSession, type EngineSession, type FileAccess } from "@mcp-wrappers/fieldcraft-engine";
+import { uiSceneCommand } from "@mcp-wrappers/fieldcraft-viewer";
 import type { Backend, BackendDescription, CaptureOutcome, CaptureRequest, ExecuteOptions } from "./types.js";
 import { pngFromRenderResult } from "./png-result.js";
 
 export const ENGINE_NAME = "fieldcraft-engine";
 
 export function createHeadlessBackend(fileAccess: FileAccess, version: string): Backend {
-  const session: EngineSession = createSession({ fileAccess });
+  const session: EngineSession = createSession({ fileAccess, commands: [uiSceneCommand] });
   const description: BackendDescription = { kind: "headless", name: ENGINE_NAME, version, hasUi: false };
   return {
     hasUi: false,
