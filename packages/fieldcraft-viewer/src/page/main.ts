@@ -115,7 +115,14 @@ function start(): void {
     const s = read.scene;
     const previous = state.header;
     const sameModel = previous !== null && previous.source === s.header.source && previous.size === s.header.size && previous.counts.vertices === s.header.counts.vertices;
+    const legendChanged = (previous?.field == null) !== (s.header.field == null);
+    showLegend(s, s.header.deformation?.scale ?? 0);
+    viewer.leftInset = s.header.field ? $("legend").offsetWidth + 16 : 0;
     viewer.show(s, !sameModel);
+    // The agent turned the app's camera (ui.camera): the page turns with it.
+    const turned = sameModel && JSON.stringify(previous!.camera) !== JSON.stringify(s.header.camera);
+    if (turned) viewer.setView(s.header.camera.dir, s.header.camera.up);
+    else if (sameModel && legendChanged) viewer.refit();
     const d = s.header.deformation;
     $("deform").hidden = !d;
     if (d) {

@@ -28,6 +28,8 @@ export class Viewer {
   private centre = new THREE.Vector3();
   private pending = false;
   scale = 0;
+  /** Pixels on the left covered by the legend: framing centres the model in the rest, as the CPU renderer does. */
+  leftInset = 0;
 
   constructor(private readonly host: HTMLElement) {
     this.renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
@@ -102,7 +104,7 @@ export class Viewer {
     const h = scene.header;
     const box = h.bbox;
     this.centre.set((box.min[0] + box.max[0]) / 2, (box.min[1] + box.max[1]) / 2, (box.min[2] + box.max[2]) / 2);
-    this.radius = Math.max(h.size / 2, 1e-9) * (h.deformation ? 1.1 : 1);
+    this.radius = Math.max(h.size / 2, 1e-9);
     this.drawn = new Float32Array(scene.positions);
     this.positionAttr = new THREE.BufferAttribute(this.drawn, 3);
 
@@ -227,20 +229,51 @@ export class Viewer {
     this.requestRender();
   }
 
-  /** Looks along `dir` with `up` on screen, framing the whole model. */
+  /** Looks along `dir` with `up` on screen, framing what is drawn as the CPU renderer does (6% margin). */
   setView(dir: readonly number[], up: readonly number[]): void {
     const d = new THREE.Vector3(dir[0], dir[1], dir[2]).normalize();
     const u = new THREE.Vector3(up[0], up[1], up[2]).normalize();
+    const r = new THREE.Vector3().crossVectors(d, u).normalize();
+    // Extents of the drawn surface across the view: fit those, not the bounding sphere.
+    const p = this.drawn;
+    let r0 = Infinity, r1 = -Infinity, u0 = Infinity, u1 = -Infinity;
+    for (let i = 0; i < p.length; i += 3) {
+      const x = p[i] - this.centre.x, y = p[i + 1] - this.centre.y, z = p[i + 2] - this.centre.z;
+      const a = x * r.x + y * r.y + z * r.z, b = x * u.x + y * u.y + z * u.z;
+      if (a < r0) r0 = a;
+      if (a > r1) r1 = a;
+      if (b < u0) u0 = b;
+      if (b > u1) u1 = b;
+    }
+    const target = this.centre.clone();
+    if (Number.isFinite(r0)) target.addScaledVector(r, (r0 + r1) / 2).addScaledVector(u, (u0 + u1) / 2);
+    const eye = target.clone().addScaledVector(d, -this.radius * 5);
     // Looking straight along Z: nudge off the pole so the Z-up orbit keeps `up` on screen.
-    const eye = this.centre.clone().addScaledVector(d, -this.radius * 5);
     if (Math.abs(d.z) > 0.999) eye.addScaledVector(u, -this.radius * 1e-3);
     this.camera.position.copy(eye);
-    this.camera.zoom = 1;
-    this.controls.target.copy(this.centre);
     this.updateFrustum();
-    this.camera.lookAt(this.centre);
+    const w = this.camera.right - this.camera.left, h = this.camera.top - this.camera.bottom;
+    const pixels = this.host.clientWidth || 1;
+    const inset = Math.min(this.leftInset, pixels / 2);
+    const ew = Math.max(r1 - r0, 1e-9 * this.radius), eh = Math.max(u1 - u0, 1e-9 * this.radius);
+    this.camera.zoom = Number.isFinite(r0) ? Math.min((w * (pixels - inset)) / pixels / ew, h / eh) * (1 - 2 * 0.06) : 1;
+    // Centre in the area right of the legend: move the eye left by half the inset.
+    const shift = -((inset / 2) * w) / (pixels * this.camera.zoom);
+    target.addScaledVector(r, shift);
+    this.camera.position.addScaledVector(r, shift);
+    this.camera.updateProjectionMatrix();
+    this.controls.target.copy(target);
+    this.camera.lookAt(target);
     this.controls.update();
     this.requestRender();
+  }
+
+  /** Frames the model again from the current direction (after the legend comes or goes). */
+  refit(): void {
+    const d = new THREE.Vector3();
+    this.camera.getWorldDirection(d);
+    const u = new THREE.Vector3(0, 1, 0).applyQuaternion(this.camera.quaternion);
+    this.setView([d.x, d.y, d.z], [u.x, u.y, u.z]);
   }
 
   private ndc(x: number, y: number): THREE.Vector2 {
