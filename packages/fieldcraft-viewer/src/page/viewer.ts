@@ -27,6 +27,9 @@ export class Viewer {
   private radius = 1;
   private centre = new THREE.Vector3();
   private pending = false;
+  // The CPU renderer's shading: 0.4 + 0.6 x Lambert, or 0.6 + 0.4 x Lambert under a contour (π: three's unit light).
+  private readonly ambient = new THREE.AmbientLight(0xffffff, 0.4 * Math.PI);
+  private readonly key = new THREE.DirectionalLight(0xffffff, 0.6 * Math.PI);
   scale = 0;
   /** Pixels on the left covered by the legend: framing centres the model in the rest, as the CPU renderer does. */
   leftInset = 0;
@@ -39,10 +42,11 @@ export class Viewer {
     this.camera = new THREE.OrthographicCamera(-1, 1, 1, -1, 0.001, 1000);
     this.camera.up.set(0, 0, 1); // models are Z-up, as in the engine's pictures
     this.root.add(this.camera);
-    this.root.add(new THREE.AmbientLight(0xffffff, 1.1));
-    const key = new THREE.DirectionalLight(0xffffff, 1.9);
-    key.position.set(-0.3, 0.55, 1); // above-left of the eye, in camera space
-    this.camera.add(key);
+    this.root.add(this.ambient);
+    // A headlight from above-left of the eye, in camera space (its target rides with the camera too).
+    this.key.position.set(-0.3, 0.55, 1);
+    this.camera.add(this.key);
+    this.camera.add(this.key.target);
     this.root.add(this.model);
     this.controls = new OrbitControls(this.camera, this.renderer.domElement);
     this.controls.enableDamping = false;
@@ -112,6 +116,8 @@ export class Viewer {
     geometry.setAttribute("position", this.positionAttr);
     geometry.setIndex(new THREE.BufferAttribute(scene.triangles, 1));
     let material: THREE.Material;
+    this.ambient.intensity = (scene.field ? 0.6 : 0.4) * Math.PI;
+    this.key.intensity = (scene.field ? 0.4 : 0.6) * Math.PI;
     if (scene.field && h.field) {
       geometry.setAttribute("uv", new THREE.BufferAttribute(contourUv(scene.field, h.field.min, h.field.max), 2));
       material = new THREE.MeshLambertMaterial({ map: bandTexture(h.colors.bands), flatShading: true, side: THREE.DoubleSide, polygonOffset: true, polygonOffsetFactor: 1, polygonOffsetUnits: 1 });
@@ -190,7 +196,7 @@ export class Viewer {
         this.glyphs.add(mesh);
       } else {
         const tail = at.clone().addScaledVector(dir, -arrow);
-        this.glyphs.add(new THREE.ArrowHelper(dir, tail, arrow, color, 0.25 * arrow, 0.12 * arrow));
+        this.glyphs.add(new THREE.ArrowHelper(dir, tail, arrow, color, 0.16 * arrow, 0.07 * arrow));
       }
     }
   }
