@@ -3,45 +3,12 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page, type Request } from "playwright-core";
+import { chromium, type BrowserContext, type Page, type Request } from "playwright-core";
 
 export const CHROMIUM = process.env.FIELDCRAFT_CHROMIUM ?? "/usr/bin/chromium";
 export const HAVE_CHROMIUM = existsSync(CHROMIUM);
 
-export interface LaunchedBrowser {
-  browser: Browser;
-  close(): Promise<void>;
-}
-
-export async function launchChromium(): Promise<LaunchedBrowser> {
-  const profile = mkdtempSync(path.join(os.tmpdir(), "fieldcraft-chromium-"));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--use-angle=swiftshader",
-      "--enable-unsafe-swiftshader",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-default-apps",
-      "--disable-extensions",
-    ],
-  });
-  const browser = context.browser();
-  return {
-    browser: browser!,
-    close: async () => {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
-    },
-  };
-}
-
-/** A persistent-context launch has no browser object; launch one that has, with the same flags. */
+/** Chromium headless with software WebGL and no background traffic, in a fresh profile folder removed on close. */
 export async function launchBrowser(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
   const profile = mkdtempSync(path.join(os.tmpdir(), "fieldcraft-chromium-"));
   const context = await chromium.launchPersistentContext(profile, {
