@@ -16,10 +16,14 @@ import { APP_NAME, APP_VERSION } from "./identity.js";
 import { currentSelection, uiSelectCommand, uiSelectionCommand } from "./selection/commands.js";
 import { Activity } from "./session/activity.js";
 import { createAppSession } from "./session/app-session.js";
+import { uiSceneCommand } from "@mcp-wrappers/fieldcraft-viewer";
+import { startViewServer, type ViewServer } from "./view/server.js";
 
 export interface RunningApp {
   server: ControlServer;
   portFile: string;
+  /** The web viewer, with `--view`. */
+  view: ViewServer | null;
   stop(): Promise<void>;
 }
 
@@ -38,7 +42,7 @@ export async function startApp(
   }
 
   const engine = createSession({
-    commands: [uiSelectCommand, uiSelectionCommand],
+    commands: [uiSelectCommand, uiSelectionCommand, uiSceneCommand],
     recovery: { autosaveSeconds: options.autosaveSeconds, onError: log },
   });
   const activity = new Activity(log);
@@ -76,14 +80,28 @@ export async function startApp(
   const where = server.host.includes(":") ? `[${server.host}]:${server.port}` : `${server.host}:${server.port}`;
   log(`control channel listening on ${where} (port file ${portFile}; ${token === null ? "NO authentication: --control-no-auth" : "token required"})`);
 
+  let view: ViewServer | null = null;
+  if (options.viewPort !== undefined) {
+    const viewed = await startViewServer({ engine, session, host: server.host, port: options.viewPort, log });
+    if (!viewed.ok) {
+      await removePortFile(portFile);
+      await server.close();
+      return viewed;
+    }
+    view = viewed.server;
+    log(`viewer: open ${view.url} (loopback only; the token is this page's own)`);
+  }
+
   let stopping: Promise<void> | null = null;
   return {
     ok: true,
     app: {
       server,
       portFile,
+      view,
       stop: () =>
         (stopping ??= (async () => {
+          await view?.close();
           await removePortFile(portFile);
           await server.close();
           // A clean stop leaves nothing in the recovery folder.

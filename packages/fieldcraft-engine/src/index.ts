@@ -8,6 +8,7 @@ export { openFileAccess } from "./session/file-access.js";
 export { defineCommand, type AnyCommandRow, type CommandContext, type CommandEffects, type CommandResult, type CommandRow, type ViewState } from "./commands/types.js";
 export { COMMANDS } from "./commands/registry.js";
 export { commandInfo, commandSchema } from "./commands/catalogue.js";
+export { modelScene, type ResultsRequest } from "./commands/ui/scene.js";
 export { REQUIREMENTS, missingRequirements, type Requirement } from "./commands/requirements.js";
 
 // The model value.

@@ -1,5 +1,6 @@
 // The headless backend: an in-process engine session; file access goes through the confinement roots.
 import { createSession, type FileAccess } from "@mcp-wrappers/fieldcraft-engine";
+import { uiSceneCommand } from "@mcp-wrappers/fieldcraft-viewer";
 import type { Backend, BackendDescription, CaptureOutcome, CaptureRequest, ExecuteOptions } from "./types.js";
 import { pngFromRenderResult } from "./png-result.js";
 
@@ -15,6 +16,7 @@ export function createHeadlessBackend(fileAccess: FileAccess, version: string, o
   // The recovery folder is the user's own, outside the confinement roots: no agent names a path there.
   const session = createSession({
     fileAccess,
+    commands: [uiSceneCommand],
     ...(options.autosaveSeconds !== undefined ? { recovery: { autosaveSeconds: options.autosaveSeconds, ...(options.note ? { onError: options.note } : {}) } } : {}),
   });
   const description: BackendDescription = { kind: "headless", name: ENGINE_NAME, version, hasUi: false };

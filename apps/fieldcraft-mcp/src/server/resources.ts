@@ -1,5 +1,6 @@
 // fieldcraft://model and fieldcraft://commands: the model summary and the command catalogue, read without a tool call.
 import type { Backend } from "../backend/types.js";
+import { viewerResources } from "./viewer.js";
 
 export function resources(backend: Backend) {
   return [
@@ -23,5 +24,6 @@ export function resources(backend: Backend) {
       mimeType: "application/json",
       read: async () => ({ json: { commands: await backend.catalogue() } }),
     },
+    ...viewerResources(backend),
   ];
 }

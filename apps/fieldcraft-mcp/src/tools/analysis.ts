@@ -1,5 +1,6 @@
 // mesh, solve, show_results, probe, reactions: from geometry to numbers.
 import { z } from "zod";
+import { VIEWER_TOOL_META } from "./viewer-link.js";
 import { jsonResult, tool, type ToolRow } from "@mcp-wrappers/mcp-core";
 import { defined, EDITS, engineOptions, MODEL_QUEUE, READS, type ToolDeps } from "./deps.js";
 import { outcomeResult, stepFailure } from "./outcome.js";
@@ -25,6 +26,7 @@ export function meshTool({ backend, catalogue }: ToolDeps): ToolRow | null {
     }),
     annotations: EDITS,
     queue: MODEL_QUEUE,
+    _meta: VIEWER_TOOL_META,
     run: async ({ method, params }, ctx) => {
       const command = MESH_METHODS[method].command;
       const options = engineOptions(ctx);
@@ -86,6 +88,7 @@ export function showResultsTool({ backend, catalogue }: ToolDeps): ToolRow | nul
     }),
     annotations: EDITS,
     queue: MODEL_QUEUE,
+    _meta: VIEWER_TOOL_META,
     run: async (args, ctx) => {
       const options = engineOptions(ctx);
       const contour = await backend.execute("results.contour", defined(args), options);

@@ -1,5 +1,6 @@
 // inspect_model, check_model, undo, redo: what the model holds and moving through its history.
 import { z } from "zod";
+import { VIEWER_TOOL_META } from "./viewer-link.js";
 import { jsonResult, tool, type ToolRow } from "@mcp-wrappers/mcp-core";
 import { EDITS, engineOptions, MODEL_QUEUE, READS, type ToolDeps } from "./deps.js";
 import { outcomeResult, stepFailure } from "./outcome.js";
@@ -17,6 +18,7 @@ export function inspectModelTool({ backend, catalogue }: ToolDeps): ToolRow {
     input: none,
     annotations: READS,
     queue: MODEL_QUEUE,
+    _meta: VIEWER_TOOL_META,
     run: async (_args, ctx) => {
       const options = engineOptions(ctx);
       const info = await backend.execute("model.info", {}, options);

@@ -10,6 +10,8 @@ export interface AppOptions {
   portFile?: string;
   /** Seconds between recovery autosaves of the model (0: off). */
   autosaveSeconds: number;
+  /** `--view PORT`: serve the web viewer on this loopback port too (0 picks a free one). */
+  viewPort?: number;
 }
 
 export const DEFAULT_AUTOSAVE_SECONDS = 60;
@@ -23,6 +25,7 @@ const FLAGS = {
   "control-no-auth": { type: "boolean" },
   "control-port-file": { type: "string" },
   "autosave-seconds": { type: "string" },
+  view: { type: "string" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean" },
 } as const;
@@ -33,6 +36,7 @@ Usage:
   fieldcraft [--control PORT] [--control-host 127.0.0.1|::1]
              [--control-token-file FILE | --control-no-auth] [--control-port-file FILE]
              [--autosave-seconds N]
+             [--view PORT]
 
 Options:
   --control PORT            listen on this loopback port (default ${DEFAULT_CONTROL_PORT}; 0 picks a free one)
@@ -43,6 +47,8 @@ Options:
                             <temp>/fieldcraft-control-<user>/<port>.json
   --autosave-seconds N      autosave unsaved changes every N seconds to the recovery folder
                             (default ${DEFAULT_AUTOSAVE_SECONDS}; 0 turns it off; FIELDCRAFT_RECOVERY_DIR moves it)
+  --view PORT               also serve the web viewer on this loopback port (0 picks a free one); the page's
+                            URL, with its own token, is printed on stderr
   -h, --help                this text
       --version             the app's version
 
@@ -69,6 +75,10 @@ export function parseAppOptions(argv: readonly string[]): ParsedAppOptions {
   if (!/^\d{1,5}$/.test(portText) || Number(portText) > 65535) {
     return { kind: "error", error: `--control ${portText}: expected a port number 0-65535 (0 picks a free port)` };
   }
+  const viewText = v.view;
+  if (viewText !== undefined && (!/^\d{1,5}$/.test(viewText) || Number(viewText) > 65535)) {
+    return { kind: "error", error: `--view ${viewText}: expected a port number 0-65535 (0 picks a free port)` };
+  }
   const host = loopbackHost(v["control-host"] ?? "127.0.0.1");
   if (!host.ok) return { kind: "error", error: `--control-host: ${host.error}` };
   const autosaveText = v["autosave-seconds"] ?? String(DEFAULT_AUTOSAVE_SECONDS);
@@ -87,6 +97,7 @@ export function parseAppOptions(argv: readonly string[]): ParsedAppOptions {
       autosaveSeconds: Number(autosaveText),
       ...(v["control-token-file"] !== undefined ? { tokenFile: v["control-token-file"] } : {}),
       ...(v["control-port-file"] !== undefined ? { portFile: v["control-port-file"] } : {}),
+      ...(viewText !== undefined ? { viewPort: Number(viewText) } : {}),
     },
   };
 }

@@ -3,6 +3,8 @@ export * from "./camera.js";
 export { renderScene, AUTO_DEFORMATION_FRACTION, type Scene, type SceneField, type RenderInfo } from "./render.js";
 export { bandColors, COLORS, DEFAULT_BANDS, MIN_BANDS, MAX_BANDS } from "./palette.js";
 export { SYMBOL_COLORS, DEFAULT_MAX_GLYPHS, spreadSample, type SymbolDef, type SymbolReport } from "./symbols.js";
+// The drawn surface, for viewers that draw it themselves (the web viewer extracts it on the server).
+export { meshSurface, designSurface, type Surface } from "./surface.js";
 export { encodePng, decodePng } from "./encode.js";
 export { formatLegendValue } from "./legend.js";
 export type { FrameBuffer, Rgb } from "./raster.js";

@@ -71,6 +71,7 @@ function publishTool(row: ToolRow, structured: boolean): object {
   out.inputSchema = row.inputSchema;
   if (structured && row.outputSchema !== undefined) out.outputSchema = row.outputSchema;
   out.annotations = row.annotations;
+  if (row._meta !== undefined) out._meta = row._meta;
   return out;
 }
 
@@ -79,6 +80,7 @@ function publishResource(row: ResourceRow): object {
   if (row.title !== undefined) out.title = row.title;
   if (row.description !== undefined) out.description = row.description;
   out.mimeType = row.mimeType;
+  if (row._meta !== undefined) out._meta = row._meta;
   return out;
 }
 

@@ -2,8 +2,8 @@ import type { ToolResult } from "../results/types.js";
 import type { ToolRow } from "../tools/tool.js";
 import type { ProtocolVersion } from "../protocol/versions.js";
 
-/** What `resources/read` gives: text, or JSON (served as compact text with mime type application/json). */
-export type ResourceContent = { readonly text: string } | { readonly json: unknown };
+/** What `resources/read` gives: text, JSON (served as compact text), or bytes (served base64 as `blob`). */
+export type ResourceContent = { readonly text: string } | { readonly json: unknown } | { readonly blob: Uint8Array };
 
 export interface ResourceContext {
   readonly signal: AbortSignal;
@@ -17,6 +17,8 @@ export interface ResourceRow {
   readonly title?: string;
   readonly description?: string;
   readonly mimeType: string;
+  /** Published in `resources/list` and on the read content (MCP Apps reads `_meta.ui` from there). */
+  readonly _meta?: Record<string, unknown>;
   readonly read: (ctx: ResourceContext) => Promise<ResourceContent> | ResourceContent;
 }
 

@@ -248,7 +248,7 @@ export class Session {
     return (async (): Promise<string | null> => {
       try {
         const content = await row.read(ctx);
-        return call.cancelled ? null : resultLine(id, JSON.stringify({ contents: [resourceContents(uri, row.mimeType, content)] }));
+        return call.cancelled ? null : resultLine(id, JSON.stringify({ contents: [resourceContents(uri, row.mimeType, content, row._meta)] }));
       } catch (error) {
         return call.cancelled ? null : errorLine(id, { ...ERRORS.internal, message: `Reading ${uri} failed: ${describe(error)}` });
       } finally {
@@ -287,9 +287,11 @@ function serializeResult(value: unknown, structured: boolean): string {
   }
 }
 
-function resourceContents(uri: string, mimeType: string, content: ResourceContent): object {
-  if ("json" in content) return { uri, mimeType, text: JSON.stringify(content.json) ?? "null" };
-  return { uri, mimeType, text: content.text };
+function resourceContents(uri: string, mimeType: string, content: ResourceContent, meta: Record<string, unknown> | undefined): object {
+  const extra = meta === undefined ? {} : { _meta: meta };
+  if ("json" in content) return { uri, mimeType, text: JSON.stringify(content.json) ?? "null", ...extra };
+  if ("blob" in content) return { uri, mimeType, blob: Buffer.from(content.blob.buffer, content.blob.byteOffset, content.blob.byteLength).toString("base64"), ...extra };
+  return { uri, mimeType, text: content.text, ...extra };
 }
 
 function joinBatch(replies: ReadonlyArray<string | null>): string | null {

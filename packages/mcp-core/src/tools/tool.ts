@@ -30,6 +30,8 @@ export interface ToolSpec<Args> {
   readonly annotations: ToolAnnotations;
   /** Calls sharing a queue key run one at a time, in arrival order. */
   readonly queue?: string;
+  /** Published as the tool's `_meta` (extensions: MCP Apps links a UI resource with `_meta.ui.resourceUri`). */
+  readonly _meta?: Record<string, unknown>;
   readonly run: (args: Args, ctx: ToolContext) => Promise<ToolResult> | ToolResult;
 }
 
@@ -42,6 +44,7 @@ export interface ToolRow<Args = any> {
   readonly outputSchema?: JsonSchemaObject;
   readonly annotations: ToolAnnotations;
   readonly queue?: string;
+  readonly _meta?: Record<string, unknown>;
   /** Checks raw arguments (`{}` when absent or null); the message names the argument, without the tool name. */
   readonly validate: (raw: Record<string, unknown>) => Validation<Args>;
   readonly run: (args: Args, ctx: ToolContext) => Promise<ToolResult> | ToolResult;
@@ -77,6 +80,7 @@ export function tool<Args>(spec: ToolSpec<Args>): ToolRow<Args> {
     ...(outputSchema === undefined ? {} : { outputSchema }),
     annotations,
     ...(spec.queue === undefined ? {} : { queue: spec.queue }),
+    ...(spec._meta === undefined ? {} : { _meta: spec._meta }),
     validate: spec.validate ?? zodValidator(input!),
     run: spec.run,
   });

@@ -1,0 +1,52 @@
+// A decoded scene as the page uses it: the header plus named typed arrays (absent ones are null).
+import { decodeFrame } from "../wire/format.js";
+import type { SceneHeader } from "../scene/types.js";
+
+export interface SceneData {
+  header: SceneHeader;
+  positions: Float32Array;
+  triangles: Uint32Array;
+  triangleFacet: Uint32Array;
+  featureEdges: Uint32Array;
+  meshEdges: Uint32Array | null;
+  vertexNode: Uint32Array | null;
+  facetElement: Uint32Array | null;
+  facetSide: Uint8Array | null;
+  facetTag: Uint32Array | null;
+  field: Float32Array | null;
+  displacement: Float32Array | null;
+  glyphAnchor: Float32Array | null;
+  glyphMove: Float32Array | null;
+  glyphDir: Float32Array | null;
+  glyphType: Uint8Array | null;
+  glyphSymbol: Uint16Array | null;
+}
+
+export function readScene(bytes: Uint8Array): { ok: true; scene: SceneData } | { ok: false; error: string } {
+  const d = decodeFrame(bytes);
+  if (!d.ok) return d;
+  const a = d.frame.arrays as Record<string, any>;
+  const get = (n: string) => a[n] ?? null;
+  return {
+    ok: true,
+    scene: {
+      header: d.frame.header as unknown as SceneHeader,
+      positions: a.positions ?? new Float32Array(0),
+      triangles: a.triangles ?? new Uint32Array(0),
+      triangleFacet: a.triangleFacet ?? new Uint32Array(0),
+      featureEdges: a.featureEdges ?? new Uint32Array(0),
+      meshEdges: get("meshEdges"),
+      vertexNode: get("vertexNode"),
+      facetElement: get("facetElement"),
+      facetSide: get("facetSide"),
+      facetTag: get("facetTag"),
+      field: get("field"),
+      displacement: get("displacement"),
+      glyphAnchor: get("glyphAnchor"),
+      glyphMove: get("glyphMove"),
+      glyphDir: get("glyphDir"),
+      glyphType: get("glyphType"),
+      glyphSymbol: get("glyphSymbol"),
+    },
+  };
+}

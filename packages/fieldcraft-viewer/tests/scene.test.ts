@@ -1,0 +1,159 @@
+// The scene the viewer is sent, checked against what it must describe: the stepped block's outer surface
+// (closed, the union's area by hand), only boundary nodes, the solver's values at those nodes (through
+// solve.probe), the set-up symbols; and the wire format's refusals.
+import { createSession, NODES_PER_ELEMENT, TET10_FACE_MIDS, TET_FACE_CORNERS, type Session } from "@mcp-wrappers/fieldcraft-engine";
+import { beforeAll, describe, expect, test } from "vitest";
+import { decodeFrame, encodeFrame, uiSceneCommand } from "../src/index.js";
+import type { SceneHeader } from "../src/scene/types.js";
+
+async function scene(session: Session): Promise<{ header: SceneHeader; arrays: Record<string, any> }> {
+  const out = await session.execute("ui.scene", {});
+  if (!out.ok) throw new Error(out.error);
+  const bytes = Buffer.from((out.result as { scene: string }).scene, "base64");
+  const d = decodeFrame(new Uint8Array(bytes));
+  if (!d.ok) throw new Error(d.error);
+  return { header: d.frame.header as unknown as SceneHeader, arrays: d.frame.arrays };
+}
+
+describe("the stepped block's scene", () => {
+  let session: Session;
+  beforeAll(async () => {
+    session = createSession({ commands: [uiSceneCommand] });
+    const opened = await session.execute("file.sample", { name: "stepped-block" });
+    expect(opened.ok).toBe(true);
+  });
+
+  test("an empty session sends an empty scene, not an error", async () => {
+    const empty = createSession({ commands: [uiSceneCommand] });
+    const s = await scene(empty);
+    expect(s.header.source).toBe("empty");
+    expect(Object.keys(s.arrays)).toEqual([]);
+  });
+
+  test("only the boundary's nodes travel, at their coordinates", async () => {
+    const { header, arrays } = await scene(session);
+    const mesh = session.model().mesh!.mesh;
+    // The boundary nodes, straight from the facets (corners and mid-side nodes), not from the surface code.
+    const boundary = new Set<number>();
+    const per = NODES_PER_ELEMENT[mesh.type];
+    for (let f = 0; f < mesh.boundary.element.length; f++) {
+      const base = mesh.boundary.element[f] * per;
+      for (const k of [...TET_FACE_CORNERS[mesh.boundary.side[f]], ...TET10_FACE_MIDS[mesh.boundary.side[f]]]) boundary.add(mesh.elements[base + k]);
+    }
+    expect(header.counts.nodes).toBe(mesh.nodes.length / 3);
+    expect(header.counts.vertices).toBe(boundary.size);
+    expect(header.counts.vertices).toBeLessThan(header.counts.nodes);
+    const vn: Uint32Array = arrays.vertexNode;
+    expect(new Set(vn)).toEqual(boundary);
+    for (let v = 0; v < vn.length; v++) {
+      for (let k = 0; k < 3; k++) expect(arrays.positions[3 * v + k]).toBeCloseTo(mesh.nodes[3 * vn[v] + k], 4);
+    }
+    expect(arrays.positions).toBeInstanceOf(Float32Array);
+    expect(arrays.triangles).toBeInstanceOf(Uint32Array);
+  });
+
+  test("the surface is closed and its area is the union's, 7800 mm² by hand", async () => {
+    const { header, arrays } = await scene(session);
+    const t: Uint32Array = arrays.triangles, p: Float32Array = arrays.positions;
+    expect(t.length / 3).toBe(4 * header.counts.facets); // C3D10 facets split at mid-side nodes
+    const edges = new Map<string, number>();
+    let area = 0;
+    for (let i = 0; i < t.length; i += 3) {
+      for (let k = 0; k < 3; k++) {
+        const a = t[i + k], b = t[i + ((k + 1) % 3)];
+        const key = a < b ? `${a}-${b}` : `${b}-${a}`;
+        edges.set(key, (edges.get(key) ?? 0) + 1);
+      }
+      const [a, b, c] = [t[i], t[i + 1], t[i + 2]];
+      const u = [p[3 * b] - p[3 * a], p[3 * b + 1] - p[3 * a + 1], p[3 * b + 2] - p[3 * a + 2]];
+      const w = [p[3 * c] - p[3 * a], p[3 * c + 1] - p[3 * a + 1], p[3 * c + 2] - p[3 * a + 2]];
+      area += Math.hypot(u[1] * w[2] - u[2] * w[1], u[2] * w[0] - u[0] * w[2], u[0] * w[1] - u[1] * w[0]) / 2;
+    }
+    expect([...edges.values()].every((n) => n === 2)).toBe(true);
+    // 100x20x10 bar (6400) + 50x20x10 step (3400) - the 50x20 face they share, twice.
+    expect(area).toBeCloseTo(7800, 2);
+    expect(header.bbox).toEqual({ min: [0, 0, 0], max: [100, 20, 20] });
+  });
+
+  test("facets carry their element, side and face name; the tip face's facets lie at x = 100", async () => {
+    const { header, arrays } = await scene(session);
+    const tip = header.face_tags.findIndex((f) => f.body === "Steps" && f.face === "F1:+x");
+    expect(tip).toBeGreaterThanOrEqual(0);
+    let tipFacets = 0;
+    for (let tri = 0; tri < arrays.triangleFacet.length; tri++) {
+      const f = arrays.triangleFacet[tri];
+      if (arrays.facetTag[f] !== tip) continue;
+      tipFacets++;
+      for (let k = 0; k < 3; k++) expect(arrays.positions[3 * arrays.triangles[3 * tri + k]]).toBeCloseTo(100, 5);
+    }
+    expect(tipFacets).toBeGreaterThan(0);
+  });
+
+  test("set-up symbols: the clamp's cones and the push's arrows, sampled as the CPU renderer does", async () => {
+    const { header, arrays } = await scene(session);
+    expect(header.symbols.map((s) => [s.kind, s.name])).toEqual([
+      ["fixed", "clamp"],
+      ["force", "push"],
+    ]);
+    for (const s of header.symbols) expect(s.drawn).toBe(Math.min(40, s.count));
+    const rendered = await session.execute("ui.render", { width: 200, height: 150 });
+    const report = (rendered as any).result.symbols as { name: string; count: number; drawn: number }[];
+    expect(header.symbols.map((s) => ({ name: s.name, count: s.count, drawn: s.drawn }))).toEqual(report.map((r) => ({ name: r.name, count: r.count, drawn: r.drawn })));
+    // Cones sit on the clamped face (x = 0) and point out of it (-x); arrows push down (-z).
+    for (let g = 0; g < arrays.glyphType.length; g++) {
+      if (header.symbols[arrays.glyphSymbol[g]].kind === "fixed") {
+        expect(arrays.glyphAnchor[3 * g]).toBeCloseTo(0, 6);
+        expect(arrays.glyphDir[3 * g]).toBeLessThan(-0.3); // the averaged node normal: straight out on the face, tilted on its edges
+      } else {
+        expect([...arrays.glyphDir.subarray(3 * g, 3 * g + 3)]).toEqual([0, 0, -1]);
+      }
+    }
+  });
+
+  test("after a solve the per-vertex values are the solver's at those nodes (read back with solve.probe)", async () => {
+    expect((await session.execute("solve.static", {})).ok).toBe(true);
+    const contour = (await session.execute("results.contour", { field: "von_mises" })) as any;
+    const { header, arrays } = await scene(session);
+    expect(header.field).toMatchObject({ name: "von_mises", unit: "MPa", step: "Load", bands: 10 });
+    expect(header.field!.max).toBeCloseTo(contour.result.contour.range.max.value, 9);
+    expect(header.field!.max_node).toBe(contour.result.contour.range.max.node);
+    const vn: Uint32Array = arrays.vertexNode;
+    const picks = [0, 7, Math.floor(vn.length / 2), vn.length - 1];
+    const probe = (await session.execute("solve.probe", { nodes: picks.map((v) => vn[v] + 1) })) as any;
+    picks.forEach((v, i) => {
+      const at = probe.result.nodes[i];
+      expect(arrays.field[v]).toBeCloseTo(at.von_mises, 2);
+      expect(arrays.displacement[3 * v]).toBeCloseTo(at.displacement.u1, 6);
+      expect(arrays.displacement[3 * v + 2]).toBeCloseTo(at.displacement.u3, 6);
+    });
+    // "auto": the largest displacement drawn as 10% of the model size, as ui.render does.
+    expect(header.deformation!.scale).toBeCloseTo((0.1 * header.size) / header.deformation!.max_displacement, 9);
+  });
+});
+
+describe("the wire format", () => {
+  test("round trip of every array kind, aligned", () => {
+    const arrays = { a: Float32Array.from([1.5, -2]), b: Uint8Array.from([1, 2, 3]), c: Uint32Array.from([7, 8, 9]), d: Uint16Array.from([65535]) };
+    const bytes = encodeFrame({ hello: "world" }, arrays);
+    const d = decodeFrame(bytes);
+    expect(d.ok).toBe(true);
+    if (!d.ok) return;
+    expect(d.frame.header.hello).toBe("world");
+    for (const [k, v] of Object.entries(arrays)) expect([...d.frame.arrays[k]]).toEqual([...v]);
+  });
+
+  test("bad frames are refused with a reason", () => {
+    const good = encodeFrame({}, { a: Float32Array.from([1, 2, 3]) });
+    const cases: [Uint8Array, RegExp][] = [
+      [new Uint8Array(3), /too short/],
+      [Uint8Array.from([...Buffer.from("PNG!"), 0, 0, 0, 0]), /not a FieldCraft scene/],
+      [good.slice(0, good.length - 4), /outside the scene/],
+      [(() => { const b = good.slice(); b[4] = 0xff; b[5] = 0xff; return b; })(), /past the end/],
+    ];
+    for (const [bytes, message] of cases) {
+      const d = decodeFrame(bytes);
+      expect(d.ok).toBe(false);
+      if (!d.ok) expect(d.error).toMatch(message);
+    }
+  });
+});
