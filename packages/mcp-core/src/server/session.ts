@@ -93,6 +93,11 @@ export class Session {
     ]);
   }
 
+  /** Whether this server answers `method` in the given era. */
+  knows(method: string, modern: boolean): boolean {
+    return (modern ? this.#modernMethods : this.#methods).has(method);
+  }
+
   /** Whether a legacy client has sent `initialize`. */
   get initialized(): boolean {
     return this.#initialized;

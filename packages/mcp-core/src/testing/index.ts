@@ -4,3 +4,4 @@ export {
   conformanceCases, runConformance,
   type ConformanceCase, type ConformanceOptions, type TestRegistrar, type ToolCallSpec, type SlowToolSpec, type InvalidArgumentsSpec,
 } from "./conformance/index.js";
+export { HttpServerProcess, type HttpSpawnSpec } from "./http-process.js";
