@@ -5,3 +5,4 @@ export {
   type ConformanceCase, type ConformanceOptions, type TestRegistrar, type ToolCallSpec, type SlowToolSpec, type InvalidArgumentsSpec,
 } from "./conformance/index.js";
 export { HttpServerProcess, type HttpSpawnSpec } from "./http-process.js";
+export { ModernHttpClient, ModernStdioClient, modernRequest, MODERN_VERSION, type ModernReply, type ModernCallOptions } from "./modern-client.js";
