@@ -4,7 +4,7 @@ import { isValidUtf8Text } from "./well-formed.js";
 export type ArgvOutcome =
   | { kind: "help" }
   | { kind: "misuse"; message: string }
-  | { kind: "run"; cwd: string | undefined; command: string[] | undefined };
+  | { kind: "run"; cwd: string | undefined; command: string[] | undefined; http?: string; httpTokenFile?: string };
 
 /**
  * Scans argv (after the program name) left to right. `--help` anywhere before `--` wins over
@@ -13,6 +13,7 @@ export type ArgvOutcome =
 export function parseArgv(tokens: readonly string[]): ArgvOutcome {
   let cwd: string | undefined;
   let command: string[] | undefined;
+  const http: { http?: string; httpTokenFile?: string } = {};
   let misuse: string | undefined;
   const fail = (message: string) => {
     misuse ??= message;
@@ -38,6 +39,16 @@ export function parseArgv(tokens: readonly string[]): ArgvOutcome {
       else cwd = value;
       continue;
     }
+    if (token === "--http" || token === "--http-token-file") {
+      const value = tokens[i + 1];
+      i += 1;
+      const key = token === "--http" ? "http" : "httpTokenFile";
+      if (value === undefined || value === "") fail(`${token} needs a value (${token === "--http" ? "[HOST:]PORT" : "a file holding the bearer token"})`);
+      else if (!isValidUtf8Text(value)) fail("arguments must be valid UTF-8");
+      else if (http[key] !== undefined) fail(`${token} is given more than once`);
+      else http[key] = value;
+      continue;
+    }
     if (token.startsWith("-")) fail(`unknown flag ${token}`);
     else fail(`unexpected argument ${token} (only --cwd and -- are accepted)`);
   }
@@ -46,5 +57,8 @@ export function parseArgv(tokens: readonly string[]): ArgvOutcome {
   if (command !== undefined && !command.every(isValidUtf8Text)) {
     return { kind: "misuse", message: "arguments must be valid UTF-8" };
   }
-  return { kind: "run", cwd, command };
+  if (http.httpTokenFile !== undefined && http.http === undefined) {
+    return { kind: "misuse", message: "--http-token-file only applies with --http" };
+  }
+  return { kind: "run", cwd, command, ...http };
 }
