@@ -1,12 +1,12 @@
 // The headless backend: an in-process engine session; file access goes through the confinement roots.
-import { createSession, type EngineSession, type FileAccess } from "@mcp-wrappers/fieldcraft-engine";
+import { createSession, type Caps, type EngineSession, type FileAccess } from "@mcp-wrappers/fieldcraft-engine";
 import type { Backend, BackendDescription, CaptureOutcome, CaptureRequest, ExecuteOptions } from "./types.js";
 import { pngFromRenderResult } from "./png-result.js";
 
 export const ENGINE_NAME = "fieldcraft-engine";
 
-export function createHeadlessBackend(fileAccess: FileAccess, version: string): Backend {
-  const session: EngineSession = createSession({ fileAccess });
+export function createHeadlessBackend(fileAccess: FileAccess, version: string, caps?: Partial<Caps>): Backend {
+  const session: EngineSession = createSession(caps === undefined ? { fileAccess } : { fileAccess, caps });
   const description: BackendDescription = { kind: "headless", name: ENGINE_NAME, version, hasUi: false };
   return {
     hasUi: false,
