@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { BIN, CORPUS, startRaw, tempDir } from "./helpers.js";
 import { SEED_BATCH } from "../support/seed-session.js";
 
-type Outcome = { isError: boolean; json: any; text: string };
+type Outcome = { isError: boolean; json: any; text: string; content: Array<{ type: string; mimeType?: string; data?: string }> };
 type Caller = (name: string, args?: Record<string, unknown>) => Promise<Outcome>;
 
 function outcomeOf(result: { content: Array<{ type: string; text?: string }>; isError?: boolean }): Outcome {
@@ -20,7 +20,7 @@ function outcomeOf(result: { content: Array<{ type: string; text?: string }>; is
   } catch {
     json = undefined;
   }
-  return { isError: result.isError === true, json, text };
+  return { isError: result.isError === true, json, text, content: result.content };
 }
 
 function sdkCaller(client: Client): Caller {
@@ -60,6 +60,10 @@ async function seedSession(call: Caller, design: string, young = 210000): Promis
   const beam = (1000 / young) * ((100 ** 3 - 50 ** 3) / 3 / I1 + 50 ** 3 / 3 / I2);
   expect(max).toBeGreaterThan(0.4 * beam);
   expect(max).toBeLessThan(3 * beam);
+  const shot = ok(await call("screenshot", { view: "iso" }));
+  const image = shot.content.find((b) => b.type === "image");
+  expect(image?.mimeType).toBe("image/png");
+  expect(Buffer.from(image!.data!, "base64").subarray(1, 4).toString("latin1")).toBe("PNG");
   return max;
 }
 
