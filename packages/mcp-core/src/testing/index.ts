@@ -6,3 +6,4 @@ export {
 } from "./conformance/index.js";
 export { HttpServerProcess, type HttpSpawnSpec } from "./http-process.js";
 export { ModernHttpClient, ModernStdioClient, modernRequest, MODERN_VERSION, type ModernReply, type ModernCallOptions } from "./modern-client.js";
+export { OFFICIAL_SCENARIOS, officialSuite, runOfficialScenario, type OfficialScenario, type OfficialOutcome, type OfficialCheck } from "./official-conformance.js";
