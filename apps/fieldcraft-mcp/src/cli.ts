@@ -47,7 +47,7 @@ async function main(argv: readonly string[]): Promise<void> {
           return { definition: await fieldcraftServer(backend), close: () => backend.close() };
         },
       },
-      { ...http.address, ...token, maxSessions: http.maxSessions, diagnosticName: "fieldcraft-mcp" },
+      { ...http.address, ...token, maxSessions: http.maxSessions, evictWhenFull: false, diagnosticName: "fieldcraft-mcp" },
     );
     return;
   }

@@ -25,8 +25,8 @@ export const HTTP_USAGE = `  --http [HOST:]PORT            serve Streamable HTTP
                                 127.0.0.1; port 0 picks a free one; the address goes to stderr)
   --http-token-file FILE        clients must send \`Authorization: Bearer <the token in FILE>\`;
                                 required when HOST is not a loopback address
-  --http-max-sessions N         most sessions at once (default ${DEFAULT_HTTP_MAX_SESSIONS}); when full, the least
-                                recently used idle one is ended
+  --http-max-sessions N         most sessions at once (default ${DEFAULT_HTTP_MAX_SESSIONS}); when full, a new one is
+                                refused (503) until one ends (DELETE) or expires (30 minutes idle)
   --http-session-memory-mib N   memory one session's solves and undo history may use (default ${DEFAULT_HTTP_SESSION_MIB})
 `;
 

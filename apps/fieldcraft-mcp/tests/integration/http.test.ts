@@ -94,6 +94,12 @@ async function sdkClient(): Promise<Client> {
   return client;
 }
 
+/** Ends the client's session on the server (DELETE), then closes it. */
+async function endClient(client: Client): Promise<void> {
+  await (client.transport as StreamableHTTPClientTransport).terminateSession();
+  await client.close();
+}
+
 describe("fieldcraft-mcp over Streamable HTTP", () => {
   test("the startup note names the sessions and the roots", () => {
     expect(server.stderr).toContain("up to 4 headless sessions over HTTP");
@@ -116,7 +122,7 @@ describe("fieldcraft-mcp over Streamable HTTP", () => {
     const c = await sdkClient();
     const empty = outcomeOf((await c.callTool({ name: "show_results", arguments: { step: "Load" } })) as never);
     expect(empty.isError).toBe(true);
-    await Promise.all([a.close(), b.close(), c.close()]);
+    await Promise.all([endClient(a), endClient(b), endClient(c)]);
   }, 600_000);
 
   test("confinement holds for every session: a path outside the root is refused", async () => {
@@ -124,7 +130,29 @@ describe("fieldcraft-mcp over Streamable HTTP", () => {
     const outside = outcomeOf((await client.callTool({ name: "open", arguments: { path: path.join(CORPUS, "stepped-block", "steps.solidcraft") } })) as never);
     expect(outside.isError).toBe(true);
     expect(outside.text).toMatch(/outside|root|confin/i);
-    await client.close();
+    await endClient(client);
+  });
+
+  test("sessions are capped (--http-max-sessions 4): a newcomer is refused with 503, and a DELETE makes room", async () => {
+    const init = () =>
+      fetch(server.url, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "cap", version: "1" } } }),
+      });
+    const opened: string[] = [];
+    let refused: Response | undefined;
+    for (let i = 0; i < 5 && refused === undefined; i++) {
+      const response = await init();
+      if (response.status === 503) refused = response;
+      else opened.push(response.headers.get("mcp-session-id")!);
+    }
+    expect(refused?.status).toBe(503);
+    expect((await refused!.json()).error.message).toContain("4 sessions");
+    expect(opened.length).toBe(4);
+    const deleted = await fetch(server.url, { method: "DELETE", headers: { "Mcp-Session-Id": opened[0]! } });
+    expect(deleted.status).toBe(200);
+    expect((await init()).status).toBe(200);
   });
 
   test("a 2026-07-28-only client runs the seed's session over HTTP", async () => {

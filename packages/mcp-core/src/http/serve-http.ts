@@ -29,6 +29,11 @@ export interface HttpServeOptions {
   readonly allowedOrigins?: readonly string[];
   /** Most legacy sessions held at once (default 1024); when full, the least recently used idle one is ended. */
   readonly maxSessions?: number;
+  /**
+   * When full, end the least recently used idle session to admit a new one (default true); false
+   * refuses the newcomer with 503 instead, for sessions whose state is precious (an agent's model).
+   */
+  readonly evictWhenFull?: boolean;
   /** A legacy session with no request for this long is ended (default 30 minutes). */
   readonly sessionIdleMs?: number;
   /** Largest body (default: the definition's `maxLineBytes`, 16 MiB). */
@@ -85,7 +90,7 @@ export async function serveHttp(served: HttpServed, options: HttpServeOptions): 
     Promise.resolve()
       .then(record.close)
       .catch((error: unknown) => log(`${name}: closing a session failed: ${(error as Error).message ?? String(error)}`));
-  });
+  }, options.evictWhenFull ?? true);
 
   // The 2026-07-28 era has no sessions: its requests share one Session (one instance), cancelled by closing their stream.
   let stateless: Promise<{ session: Session; instance: SessionInstance }> | undefined;
@@ -141,7 +146,7 @@ export async function serveHttp(served: HttpServed, options: HttpServeOptions): 
     }
     if (message.kind === "request" && message.method === "initialize") {
       if (!sessions.makeRoom()) {
-        return sendJson(res, 503, errorLine(id, { ...ERRORS.internal, message: "Service Unavailable: every session is busy; retry later" }), { "Retry-After": "5" });
+        return sendJson(res, 503, errorLine(id, { ...ERRORS.internal, message: `Service Unavailable: the server holds its ${options.maxSessions ?? 1024} sessions; end one (DELETE) or retry later` }), { "Retry-After": "5" });
       }
       let instance: SessionInstance;
       try {

@@ -26,9 +26,11 @@ export class SessionTable {
   readonly #idleMs: number;
   readonly #onEvict: (record: SessionRecord, why: string) => void;
   readonly #timer: NodeJS.Timeout;
+  readonly #evictWhenFull: boolean;
 
-  constructor(max: number, idleMs: number, onEvict: (record: SessionRecord, why: string) => void) {
+  constructor(max: number, idleMs: number, onEvict: (record: SessionRecord, why: string) => void, evictWhenFull = true) {
     this.#max = max;
+    this.#evictWhenFull = evictWhenFull;
     this.#idleMs = idleMs;
     this.#onEvict = onEvict;
     this.#timer = setInterval(() => this.sweep(Date.now()), Math.max(50, Math.min(idleMs / 2, 30_000)));
@@ -48,9 +50,10 @@ export class SessionTable {
     return record;
   }
 
-  /** Room for one more: evicts the least recently used idle session when full; false when every session is busy. */
+  /** Room for one more: evicts the least recently used idle session when full (if allowed); false when none can go. */
   makeRoom(): boolean {
     if (this.#records.size < this.#max) return true;
+    if (!this.#evictWhenFull) return false;
     for (const record of this.#records.values()) {
       if (record.inflight === 0) {
         this.remove(record, `the server holds ${this.#max} sessions; the least recently used one made room`);
