@@ -137,7 +137,7 @@ export async function serveHttp(served: HttpServed, options: HttpServeOptions): 
       if (mismatch !== undefined) return sendJson(res, 400, errorLine(id, { code: MODERN_ERRORS.headerMismatch, message: mismatch }));
       const { session } = await statelessSession();
       if (!session.knows(message.method, true)) return sendJson(res, 404, errorLine(id, ERRORS.methodNotFound));
-      return answer(session, value, req, res, {}, sseAllowed);
+      return answer(session, value, res, {}, sseAllowed);
     }
 
     // Legacy era.
@@ -157,7 +157,7 @@ export async function serveHttp(served: HttpServed, options: HttpServeOptions): 
       }
       const session = new Session(instance.definition, quietIo);
       const record = sessions.add(session, () => instance.close?.());
-      return answer(session, value, req, res, { "Mcp-Session-Id": record.id }, sseAllowed, record);
+      return answer(session, value, res, { "Mcp-Session-Id": record.id }, sseAllowed, record);
     }
     const sessionId = single(req.headers[SESSION_HEADER]);
     if (sessionId === undefined) {
@@ -165,11 +165,11 @@ export async function serveHttp(served: HttpServed, options: HttpServeOptions): 
     }
     const record = sessions.get(sessionId);
     if (record === undefined) return sendJson(res, 404, errorLine(id, { code: -32001, message: "Session not found: it ended or expired; initialize again" }));
-    return answer(record.session, value, req, res, { "Mcp-Session-Id": record.id }, sseAllowed, record);
+    return answer(record.session, value, res, { "Mcp-Session-Id": record.id }, sseAllowed, record);
   };
 
   const answer = async (
-    session: Session, value: unknown, req: IncomingMessage, res: ServerResponse, headers: Headers, sseAllowed: boolean, record?: SessionRecord,
+    session: Session, value: unknown, res: ServerResponse, headers: Headers, sseAllowed: boolean, record?: SessionRecord,
   ): Promise<void> => {
     const stream = new ReplyStream(res, headers, sseAllowed);
     const closed = new AbortController();
@@ -190,7 +190,6 @@ export async function serveHttp(served: HttpServed, options: HttpServeOptions): 
       }
     }
     stream.finish(reply);
-    void req;
   };
 
   const onGet = (req: IncomingMessage, res: ServerResponse): void => {
