@@ -66,7 +66,7 @@ describe("closing the stream cancels the call", () => {
       headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", ...session },
       body: JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/list" }),
     });
-    expect((await list.json()).result.tools[0].name).toBe("wait");
+    expect(((await list.json()) as { result: { tools: Array<{ name: string }> } }).result.tools[0]!.name).toBe("wait");
     expect(endpoint.sessionCount).toBe(1);
   });
 });

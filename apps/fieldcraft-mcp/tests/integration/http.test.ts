@@ -148,7 +148,7 @@ describe("fieldcraft-mcp over Streamable HTTP", () => {
       else opened.push(response.headers.get("mcp-session-id")!);
     }
     expect(refused?.status).toBe(503);
-    expect((await refused!.json()).error.message).toContain("4 sessions");
+    expect(((await refused!.json()) as { error: { message: string } }).error.message).toContain("4 sessions");
     expect(opened.length).toBe(4);
     const deleted = await fetch(server.url, { method: "DELETE", headers: { "Mcp-Session-Id": opened[0]! } });
     expect(deleted.status).toBe(200);

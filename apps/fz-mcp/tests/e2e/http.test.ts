@@ -19,7 +19,7 @@ afterAll(async () => {
   expect(server.stdout).toBe("");
 });
 
-const envelope = (result: { content: unknown }) => JSON.parse((result.content as Array<{ text: string }>)[0]!.text);
+const envelope = (result: unknown) => JSON.parse(((result as { content: Array<{ text: string }> }).content)[0]!.text);
 
 describe("fz-mcp over Streamable HTTP", () => {
   test("the startup line says HTTP; the SDK client runs init → add → plan → deploy → verify", async () => {

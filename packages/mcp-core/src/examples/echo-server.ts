@@ -42,7 +42,7 @@ const slow = tool({
       if (ctx.signal.aborted) return errorResult("cancelled");
       steps++;
       ctx.progress({ progress: Math.min(steps, total), total, message: `waited ${Date.now() - started} ms` });
-      ctx.log("debug", { step: steps, waitedMs: Date.now() - started }, "slow"); // sent only to a 2026-07-28 request that asked for debug
+      ctx.log?.("debug", { step: steps, waitedMs: Date.now() - started }, "slow"); // sent only to a 2026-07-28 request that asked for debug
     }
     return textResult(`slept ${args.ms} ms`);
   },

@@ -112,7 +112,8 @@ export async function serveHttp(served: HttpServed, options: HttpServeOptions): 
     const body = await readBody(req, maxBody);
     if (body.kind === "aborted") return;
     if (body.kind === "too-large") {
-      return sendJson(res, 413, errorLine(null, { ...ERRORS.tooLarge, data: `the largest body accepted is ${maxBody} bytes` }));
+      const line = errorLine(null, { ...ERRORS.tooLarge, data: `the largest body accepted is ${maxBody} bytes` });
+      return sendJson(res, 413, line, body.drained ? {} : { Connection: "close" });
     }
     const value = parseMessageBytes(body.bytes, maxDepth);
     if (value === PARSE_FAILED) return sendJson(res, 400, errorLine(null, ERRORS.parse));

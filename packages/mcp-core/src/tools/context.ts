@@ -20,8 +20,9 @@ export interface ToolContext {
   /**
    * Sends `notifications/message` about this call, but only when the request asked for logs at
    * this level or below (`_meta["io.modelcontextprotocol/logLevel"]`, 2026-07-28); otherwise a no-op.
+   * Optional so that hand-made contexts (tests) need not provide it; the core always does.
    */
-  log(level: LogLevel, data: unknown, logger?: string): void;
+  log?(level: LogLevel, data: unknown, logger?: string): void;
   /** The JSON-RPC id of this call. */
   readonly requestId: RequestId;
 }
