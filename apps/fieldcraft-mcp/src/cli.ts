@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // fieldcraft-mcp: flags → roots → backend → server on stdio. stdout is the protocol's alone.
-import { serveStdio } from "@mcp-wrappers/mcp-core";
+import { resolveHttpToken, runHttp, serveStdio } from "@mcp-wrappers/mcp-core";
 import { parseOptions, USAGE } from "./cli/options.js";
 import { resolveRoots } from "./cli/roots.js";
 import { createFileAccess, hostPathStyle, nodeFsProbe } from "./confinement/index.js";
 import { openBackend } from "./backend/open.js";
+import { createHeadlessBackend } from "./backend/headless.js";
 import { connectBridgedBackend } from "./backend/bridged/index.js";
 import { fieldcraftServer, SERVER_VERSION } from "./server/define.js";
 import { startupNote } from "./cli/startup-note.js";
@@ -35,6 +36,25 @@ async function main(argv: readonly string[]): Promise<void> {
   const roots = resolveRoots(parsed.options, cwd, style);
   if (!roots.ok) fail(roots.error);
   const fileAccess = createFileAccess(roots.roots, { cwd, fs: nodeFsProbe, style });
+  const http = parsed.options.http;
+  if (http !== undefined) {
+    const token = resolveHttpToken(http.address, http.tokenFile);
+    if ("error" in token) fail(token.error);
+    // Every client session gets its own engine, bounded in memory; all of them are confined alike.
+    const caps = { maxMemoryBytes: http.sessionMemoryBytes, maxUndoBytes: Math.floor(http.sessionMemoryBytes / 2) };
+    const describe = createHeadlessBackend(fileAccess, SERVER_VERSION, { caps }).describe();
+    process.stderr.write(`fieldcraft-mcp: ${startupNote(describe, roots.roots).replace("serving a headless session", `serving up to ${http.maxSessions} headless sessions over HTTP`)}\n`);
+    await runHttp(
+      {
+        openSession: async () => {
+          const backend = createHeadlessBackend(fileAccess, SERVER_VERSION, { caps });
+          return { definition: await fieldcraftServer(backend), close: () => backend.close() };
+        },
+      },
+      { ...http.address, ...token, maxSessions: http.maxSessions, evictWhenFull: false, diagnosticName: "fieldcraft-mcp" },
+    );
+    return;
+  }
   const backend = await openBackend(parsed.options, {
     fileAccess,
     version: SERVER_VERSION,

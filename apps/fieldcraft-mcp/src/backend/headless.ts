@@ -1,5 +1,5 @@
 // The headless backend: an in-process engine session; file access goes through the confinement roots.
-import { createSession, type FileAccess } from "@mcp-wrappers/fieldcraft-engine";
+import { createSession, type Caps, type FileAccess } from "@mcp-wrappers/fieldcraft-engine";
 import { uiSceneCommand } from "@mcp-wrappers/fieldcraft-viewer";
 import type { Backend, BackendDescription, CaptureOutcome, CaptureRequest, ExecuteOptions } from "./types.js";
 import { pngFromRenderResult } from "./png-result.js";
@@ -7,9 +7,11 @@ import { pngFromRenderResult } from "./png-result.js";
 export const ENGINE_NAME = "fieldcraft-engine";
 
 export interface HeadlessOptions {
-  /** Seconds between recovery autosaves (0: off); absent: no autosave (tests, embedders). */
+  /** Seconds between recovery autosaves (0: off); absent: no autosave (tests, embedders, HTTP sessions). */
   autosaveSeconds?: number;
   note?: (message: string) => void;
+  /** Engine caps for this session (HTTP sessions get a share of the server's memory). */
+  caps?: Partial<Caps>;
 }
 
 export function createHeadlessBackend(fileAccess: FileAccess, version: string, options: HeadlessOptions = {}): Backend {
@@ -17,6 +19,7 @@ export function createHeadlessBackend(fileAccess: FileAccess, version: string, o
   const session = createSession({
     fileAccess,
     commands: [uiSceneCommand],
+    ...(options.caps !== undefined ? { caps: options.caps } : {}),
     ...(options.autosaveSeconds !== undefined ? { recovery: { autosaveSeconds: options.autosaveSeconds, ...(options.note ? { onError: options.note } : {}) } } : {}),
   });
   const description: BackendDescription = { kind: "headless", name: ENGINE_NAME, version, hasUi: false };

@@ -1,5 +1,6 @@
 // Command-line flags as data: the seed's flags, each given once, as `--flag value` or `--flag=value`.
 import { parseArgs } from "node:util";
+import { HTTP_FLAGS, HTTP_USAGE, parseHttpOptions, type HttpOptions } from "./http-options.js";
 
 export interface ServerOptions {
   mode: "headless" | "connect";
@@ -9,6 +10,8 @@ export interface ServerOptions {
   writeRoot?: string;
   /** Seconds between recovery autosaves of the headless session (default 60; 0: off). */
   autosaveSeconds?: number;
+  /** Serve Streamable HTTP (one headless engine session per client session) instead of stdio. */
+  http?: HttpOptions;
 }
 
 export const DEFAULT_AUTOSAVE_SECONDS = 60;
@@ -27,14 +30,16 @@ const FLAGS = {
   "autosave-seconds": { type: "string" },
   help: { type: "boolean", short: "h" },
   version: { type: "boolean", short: "V" },
+  ...HTTP_FLAGS,
 } as const;
 
-export const USAGE = `fieldcraft-mcp: the FieldCraft MCP server (JSON-RPC over stdio)
+export const USAGE = `fieldcraft-mcp: the FieldCraft MCP server (JSON-RPC over stdio, or Streamable HTTP)
 
 Usage:
   fieldcraft-mcp [mcp] [--headless]
   fieldcraft-mcp [mcp] --connect HOST:PORT
   fieldcraft-mcp [mcp] --automation-read-root DIR [--automation-write-root DIR]
+  fieldcraft-mcp [mcp] --http [HOST:]PORT [--http-token-file FILE] [roots]
 
 Options:
   --headless                    an in-process engine session, no window (the default)
@@ -45,7 +50,7 @@ Options:
                                 (the roots imply --headless; a root left out grants none of its access)
   --autosave-seconds N          autosave unsaved changes of the headless session every N seconds to the
                                 recovery folder (default 60; 0 turns it off; FIELDCRAFT_RECOVERY_DIR moves it)
-  -h, --help                    this text
+${HTTP_USAGE}  -h, --help                    this text
   -V, --version                 print the version and exit
 
 stdout carries only protocol messages; diagnostics go to stderr.
@@ -91,7 +96,12 @@ export function parseOptions(argv: readonly string[]): ParsedOptions {
   const readRoot = values["automation-read-root"];
   const writeRoot = values["automation-write-root"];
   const confined = readRoot !== undefined || writeRoot !== undefined;
+  const http = parseHttpOptions(values);
+  if (http !== undefined && "error" in http) return { kind: "error", error: http.error };
   if (values.connect !== undefined) {
+    if (http !== undefined) {
+      return { kind: "error", error: "--connect and --http contradict each other: over HTTP every client gets its own headless session" };
+    }
     if (confined) {
       return { kind: "error", error: "--connect cannot be combined with --automation-read-root/--automation-write-root: the app it drives would not be confined" };
     }
@@ -100,5 +110,5 @@ export function parseOptions(argv: readonly string[]): ParsedOptions {
     if (target === null) return { kind: "error", error: `--connect ${values.connect}: expected HOST:PORT, e.g. 127.0.0.1:7070` };
     return { kind: "run", options: { mode: "connect", connect: target, ...autosave } };
   }
-  return { kind: "run", options: { mode: "headless", readRoot, writeRoot, ...autosave } };
+  return { kind: "run", options: { mode: "headless", readRoot, writeRoot, ...autosave, ...(http === undefined ? {} : { http }) } };
 }

@@ -5,7 +5,7 @@ export type ArgvOutcome =
   | { kind: "help" }
   | { kind: "version" }
   | { kind: "misuse"; message: string }
-  | { kind: "run"; cwd: string | undefined; command: string[] | undefined };
+  | { kind: "run"; cwd: string | undefined; command: string[] | undefined; http?: string; httpTokenFile?: string };
 
 /**
  * Scans argv (after the program name) left to right. `--help` anywhere before `--` wins over
@@ -15,6 +15,7 @@ export type ArgvOutcome =
 export function parseArgv(tokens: readonly string[]): ArgvOutcome {
   let cwd: string | undefined;
   let command: string[] | undefined;
+  const http: { http?: string; httpTokenFile?: string } = {};
   let misuse: string | undefined;
   const fail = (message: string) => {
     misuse ??= message;
@@ -41,6 +42,16 @@ export function parseArgv(tokens: readonly string[]): ArgvOutcome {
       else cwd = value;
       continue;
     }
+    if (token === "--http" || token === "--http-token-file") {
+      const value = tokens[i + 1];
+      i += 1;
+      const key = token === "--http" ? "http" : "httpTokenFile";
+      if (value === undefined || value === "") fail(`${token} needs a value (${token === "--http" ? "[HOST:]PORT" : "a file holding the bearer token"})`);
+      else if (!isValidUtf8Text(value)) fail("arguments must be valid UTF-8");
+      else if (http[key] !== undefined) fail(`${token} is given more than once`);
+      else http[key] = value;
+      continue;
+    }
     if (token.startsWith("-")) fail(`unknown flag ${token}`);
     else fail(`unexpected argument ${token} (only --cwd and -- are accepted)`);
   }
@@ -49,5 +60,8 @@ export function parseArgv(tokens: readonly string[]): ArgvOutcome {
   if (command !== undefined && !command.every(isValidUtf8Text)) {
     return { kind: "misuse", message: "arguments must be valid UTF-8" };
   }
-  return { kind: "run", cwd, command };
+  if (http.httpTokenFile !== undefined && http.http === undefined) {
+    return { kind: "misuse", message: "--http-token-file only applies with --http" };
+  }
+  return { kind: "run", cwd, command, ...http };
 }

@@ -1,3 +1,4 @@
+import { parseListenAddress, type ListenAddress } from "@mcp-wrappers/mcp-core";
 import { parseArgv } from "./parse-argv.js";
 import { DEFAULT_TIME_LIMIT, parseTimeoutSecs, type TimeLimit } from "./parse-timeout.js";
 import { splitCommand } from "./split-command.js";
@@ -10,6 +11,8 @@ export interface FzConfig {
   /** The child's working directory; undefined inherits the server's. */
   readonly cwd: string | undefined;
   readonly timeLimit: TimeLimit;
+  /** Serve Streamable HTTP on this address instead of stdio (`--http`), with the token read from `tokenFile`. */
+  readonly http?: { readonly address: ListenAddress; readonly tokenFile: string | undefined };
 }
 
 export type StartupOutcome =
@@ -72,11 +75,17 @@ export function resolveConfig(argv: readonly string[], env: Environment): Startu
   if (command.length === 0) {
     return { kind: "refuse", message: "the fz command is empty (FZ_MCP_COMMAND, or the words after --)" };
   }
+  if (parsed.http !== undefined) {
+    const address = parseListenAddress(parsed.http);
+    if ("error" in address) return { kind: "refuse", message: address.error };
+    return { kind: "serve", config: { command, cwd, timeLimit, http: { address, tokenFile: parsed.httpTokenFile } } };
+  }
   return { kind: "serve", config: { command, cwd, timeLimit } };
 }
 
 /** The one diagnostic line written before serving. */
 export function startupLine(config: FzConfig): string {
   const place = config.cwd === undefined ? "the current directory" : `cwd ${config.cwd}`;
-  return `fz-mcp: running \`${config.command.join(" ")}\` from ${place}, serving MCP over stdio until EOF`;
+  const how = config.http === undefined ? "serving MCP over stdio until EOF" : "serving MCP over HTTP until SIGTERM";
+  return `fz-mcp: running \`${config.command.join(" ")}\` from ${place}, ${how}`;
 }

@@ -2,12 +2,14 @@
 /**
  * The example server the tests spawn: an echo tool, a slow tool (abortable, reports progress),
  * a tool that throws, a structured tool with an output schema, a memory probe, and a resource.
- * Flags: --batch=<n>|none (default none), --arguments=json-rpc-error|result (default json-rpc-error).
+ * Flags: --batch=<n>|none (default none), --arguments=json-rpc-error|result (default json-rpc-error);
+ * --http=[HOST:]PORT serves Streamable HTTP instead of stdio (--http-token-file=FILE,
+ * --http-max-sessions=N, --http-idle-ms=MS); its address goes to stderr.
  */
 import { z } from "zod";
 import {
-  defineServer, errorResult, jsonResult, routeConsoleToStderr, serveStdio, textResult, tool,
-  type InvalidArgumentsPolicy, type ServerPolicies,
+  defineServer, errorResult, jsonResult, parseListenAddress, resolveHttpToken, routeConsoleToStderr, runHttp, serveStdio,
+  textResult, tool, type HttpEndpoint, type InvalidArgumentsPolicy, type ServerPolicies,
 } from "../index.js";
 
 routeConsoleToStderr();
@@ -40,6 +42,7 @@ const slow = tool({
       if (ctx.signal.aborted) return errorResult("cancelled");
       steps++;
       ctx.progress({ progress: Math.min(steps, total), total, message: `waited ${Date.now() - started} ms` });
+      ctx.log?.("debug", { step: steps, waitedMs: Date.now() - started }, "slow"); // sent only to a 2026-07-28 request that asked for debug
     }
     return textResult(`slept ${args.ms} ms`);
   },
@@ -78,10 +81,35 @@ const memory = tool({
   input: z.object({}),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   run: () => {
+    // Collect first when the process allows it (node --expose-gc), so the numbers are what is still held.
+    (globalThis as { gc?: () => void }).gc?.();
     const m = process.memoryUsage();
-    return jsonResult({ rss: m.rss, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers });
+    return jsonResult({
+      rss: m.rss, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers,
+      sessions: endpoint?.sessionCount ?? 0,
+    });
   },
 });
+
+const flood = tool({
+  name: "flood",
+  title: "Flood",
+  description: "Sends `count` progress notifications of `pad` characters each as fast as it can, then says how long it took.",
+  input: z.object({ count: z.number().int().min(1).max(10_000_000), pad: z.number().int().min(0).max(1_000_000).default(1000) }),
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  run: async (args, ctx) => {
+    const started = Date.now();
+    const message = "x".repeat(args.pad);
+    for (let i = 1; i <= args.count; i++) {
+      if (ctx.signal.aborted) return errorResult("cancelled");
+      ctx.progress({ progress: i, total: args.count, message });
+      if (i % 1000 === 0) await new Promise((r) => setImmediate(r));
+    }
+    return textResult(`flooded ${args.count} in ${Date.now() - started} ms`);
+  },
+});
+
+let endpoint: HttpEndpoint | undefined;
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
@@ -96,7 +124,7 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-const TOOLS = [echo, slow, fail, measure, memory];
+const TOOLS = [echo, slow, fail, measure, memory, flood];
 
 /** Reads `--name=value` flags into the two policies the conformance suite exercises both ways. */
 function policiesFrom(argv: readonly string[]): ServerPolicies {
@@ -138,4 +166,21 @@ const server = defineServer({
   policies: policiesFrom(process.argv.slice(2)),
 });
 
-await serveStdio(server);
+const argv = process.argv.slice(2);
+const flag = (name: string): string | undefined => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const http = flag("http");
+if (http === undefined) {
+  await serveStdio(server);
+} else {
+  const address = parseListenAddress(http);
+  const token = "error" in address ? address : resolveHttpToken(address, flag("http-token-file"));
+  if ("error" in address || "error" in token) {
+    process.stderr.write(`echo-server: ${"error" in address ? address.error : (token as { error: string }).error}\n`);
+    process.exit(2);
+  }
+  const number = (name: string): number | undefined => (flag(name) === undefined ? undefined : Number(flag(name)));
+  endpoint = await runHttp(server, {
+    ...address, ...(token as { token?: string }), diagnosticName: "echo-server",
+    maxSessions: number("http-max-sessions"), sessionIdleMs: number("http-idle-ms"),
+  });
+}

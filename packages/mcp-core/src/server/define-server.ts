@@ -1,8 +1,9 @@
 import { PROTOCOL_VERSIONS } from "../protocol/versions.js";
+import { META, SUPPORTED_VERSIONS } from "../protocol/modern.js";
 import type { ToolRow } from "../tools/tool.js";
 import {
-  DEFAULT_MAX_DEPTH, DEFAULT_MAX_LINE_BYTES,
-  type ResolvedPolicies, type ResourceRow, type ServerDefinition, type ServerSpec,
+  DEFAULT_MAX_DEPTH, DEFAULT_MAX_LINE_BYTES, LIST_TTL_MS,
+  type ModernAnswers, type ResolvedPolicies, type ResourceRow, type ServerDefinition, type ServerSpec,
 } from "./definition.js";
 
 /** Validates a server declaration and precomputes its fixed answers; throws on a malformed declaration. */
@@ -18,6 +19,8 @@ export function defineServer(spec: ServerSpec): ServerDefinition {
   const initializeJson = new Map(
     PROTOCOL_VERSIONS.map((version) => [version, JSON.stringify(initializeResult(spec, version, resources.length > 0))]),
   );
+  const toolsStructured = tools.map((t) => publishTool(t, true));
+  const publishedResources = resources.map(publishResource);
   return Object.freeze({
     name: spec.name,
     ...(spec.title === undefined ? {} : { title: spec.title }),
@@ -30,11 +33,12 @@ export function defineServer(spec: ServerSpec): ServerDefinition {
     toolsByName,
     resourcesByUri,
     toolsListJson: {
-      structured: JSON.stringify({ tools: tools.map((t) => publishTool(t, true)) }),
+      structured: JSON.stringify({ tools: toolsStructured }),
       plain: JSON.stringify({ tools: tools.map((t) => publishTool(t, false)) }),
     },
-    resourcesListJson: JSON.stringify({ resources: resources.map(publishResource) }),
+    resourcesListJson: JSON.stringify({ resources: publishedResources }),
     initializeJson,
+    modern: modernAnswers(spec, toolsStructured, publishedResources),
   });
 }
 
@@ -62,6 +66,26 @@ function initializeResult(spec: ServerSpec, protocolVersion: string, hasResource
   if (spec.title !== undefined) serverInfo.title = spec.title;
   serverInfo.version = spec.version;
   return { protocolVersion, capabilities, serverInfo, instructions: spec.instructions };
+}
+
+/** The 2026-07-28 answers: every result says `resultType`, lists carry cache hints, `_meta` names the server. */
+function modernAnswers(spec: ServerSpec, tools: readonly object[], resources: readonly object[]): ModernAnswers {
+  const serverInfo: Record<string, unknown> = { name: spec.name };
+  if (spec.title !== undefined) serverInfo.title = spec.title;
+  serverInfo.version = spec.version;
+  const resultMeta = Object.freeze({ [META.serverInfo]: serverInfo });
+  const cache = { ttlMs: LIST_TTL_MS, cacheScope: "public" };
+  const capabilities: Record<string, unknown> = { tools: {}, logging: {} };
+  if (resources.length > 0) capabilities.resources = {};
+  return Object.freeze({
+    discoverJson: JSON.stringify({
+      resultType: "complete", supportedVersions: SUPPORTED_VERSIONS, capabilities, instructions: spec.instructions, ...cache, _meta: resultMeta,
+    }),
+    toolsListJson: JSON.stringify({ resultType: "complete", tools, ...cache, _meta: resultMeta }),
+    resourcesListJson: JSON.stringify({ resultType: "complete", resources, ...cache, _meta: resultMeta }),
+    resultMeta,
+    resultMetaTail: ',"_meta":' + JSON.stringify(resultMeta) + "}",
+  });
 }
 
 function publishTool(row: ToolRow, structured: boolean): object {

@@ -78,7 +78,23 @@ export interface ServerDefinition {
   readonly toolsListJson: { readonly structured: string; readonly plain: string };
   readonly resourcesListJson: string;
   readonly initializeJson: ReadonlyMap<ProtocolVersion, string>;
+  /** The fixed answers of the 2026-07-28 era (with `resultType`, cache hints and `serverInfo`). */
+  readonly modern: ModernAnswers;
 }
+
+/** Precomputed 2026-07-28 results, and the pieces the per-call results are built from. */
+export interface ModernAnswers {
+  readonly discoverJson: string;
+  readonly toolsListJson: string;
+  readonly resourcesListJson: string;
+  /** `{"io.modelcontextprotocol/serverInfo":{…}}` as an object, merged into each result's `_meta`. */
+  readonly resultMeta: Readonly<Record<string, unknown>>;
+  /** `,"_meta":{…}}` — closes a result object built by concatenation. */
+  readonly resultMetaTail: string;
+}
+
+/** How long a client may cache the lists: they are fixed for the life of the process. */
+export const LIST_TTL_MS = 300_000;
 
 export const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
 export const DEFAULT_MAX_DEPTH = 128;

@@ -1,6 +1,7 @@
 import type { RequestId } from "../jsonrpc/message.js";
 import { notificationLine } from "../jsonrpc/serialize.js";
 import type { Progress, ToolContext } from "../tools/context.js";
+import { logRank, type LogLevel } from "../protocol/modern.js";
 
 /**
  * A call or read in flight. Its AbortController is made only when someone asks for the signal
@@ -45,6 +46,7 @@ export class CallContext implements ToolContext {
   readonly protocolVersion: string;
   readonly structured: boolean;
   readonly requestId: RequestId;
+  readonly #logRank: number;
 
   constructor(
     call: LiveCall,
@@ -53,7 +55,9 @@ export class CallContext implements ToolContext {
     protocolVersion: string,
     structured: boolean,
     requestId: RequestId,
+    minLogRank = -1,
   ) {
+    this.#logRank = minLogRank;
     this.#call = call;
     this.#token = token;
     this.#send = send;
@@ -74,6 +78,15 @@ export class CallContext implements ToolContext {
     if (typeof p.total === "number" && Number.isFinite(p.total)) params.total = p.total;
     if (typeof p.message === "string") params.message = p.message;
     this.#send(notificationLine("notifications/progress", params));
+  };
+
+  /** `notifications/message` for this call, only when its request asked for this level or a lower one (2026-07-28). */
+  log = (level: LogLevel, data: unknown, logger?: string): void => {
+    const rank = logRank(level);
+    if (this.#logRank < 0 || rank < this.#logRank || !this.#call.live) return;
+    const params: Record<string, unknown> = { level, data };
+    if (logger !== undefined) params.logger = logger;
+    this.#send(notificationLine("notifications/message", params));
   };
 }
 

@@ -1,22 +1,44 @@
-import { exceedsDepth } from "../jsonrpc/depth.js";
 import { BATCH_REMOVED_HINT, ERRORS } from "../jsonrpc/error-codes.js";
 import { classify, type RequestId } from "../jsonrpc/message.js";
 import { errorLine, resultLine, type ErrorBody } from "../jsonrpc/serialize.js";
 import { OLDEST_VERSION, negotiateVersion, supportsBatches, supportsStructured, type ProtocolVersion } from "../protocol/versions.js";
+import { eraOf, REMOVED_IN_MODERN, unsupportedVersionError } from "../protocol/modern.js";
+import { PARSE_FAILED, parseMessageBytes } from "../jsonrpc/parse-bytes.js";
 import { errorResult } from "../results/helpers.js";
 import { gateResult } from "../results/gate.js";
 import type { ToolResult } from "../results/types.js";
 import type { ToolContext } from "../tools/context.js";
 import type { ToolRow, Validation } from "../tools/tool.js";
-import { decodeUtf8Line } from "../transport/decode.js";
 import type { LineEvent } from "../transport/line-reader.js";
 import type { ResourceContent, ServerDefinition } from "./definition.js";
 import { KeyedQueues } from "./keyed-queue.js";
 import { CallContext, LiveCall, progressTokenOf } from "./live-call.js";
 
 /** A reply: a complete line now, one later (null: none, e.g. a cancelled call), or none at all. */
-type Reply = string | Promise<string | null> | null;
-type Handler = (id: RequestId, params: unknown) => Reply;
+export type Reply = string | Promise<string | null> | null;
+type Handler = (id: RequestId, params: unknown, scope: Scope) => Reply;
+
+/**
+ * Where one message's notifications go, and how its calls end: stdio has one outlet for
+ * everything; HTTP gives each POST its own (closing its stream aborts `signal`).
+ */
+export interface Outlet {
+  readonly send: (line: string) => void;
+  /** Aborted when the client can no longer receive this message's replies (its HTTP stream closed). */
+  readonly signal?: AbortSignal;
+  /** Whether calls may be cancelled by id (`notifications/cancelled`): false where ids of many clients mix. */
+  readonly cancelById: boolean;
+}
+
+/** What one request is served as: its era and version, and where its notifications go. */
+interface Scope {
+  readonly version: string;
+  readonly modern: boolean;
+  readonly structured: boolean;
+  /** Lowest log level the client asked for (-1: no `notifications/message` at all). */
+  readonly logRank: number;
+  readonly outlet: Outlet;
+}
 
 export interface SessionIO {
   /** Writes one protocol line (compact JSON, no newline). */
@@ -38,27 +60,47 @@ export class Session {
   readonly #def: ServerDefinition;
   readonly #io: SessionIO;
   readonly #methods: ReadonlyMap<string, Handler>;
+  readonly #modernMethods: ReadonlyMap<string, Handler>;
+  readonly #outlet: Outlet;
   readonly #calls = new Map<string | number, LiveCall>();
+  /** Every call in flight, cancellable by id or not (for `abortAll`). */
+  readonly #live = new Set<LiveCall>();
   /** Replies still to come; `idle()` waiters are released when it reaches 0. */
   #pending = 0;
   #idleWaiters: Array<() => void> = [];
   readonly #queues = new KeyedQueues();
   #version: ProtocolVersion = OLDEST_VERSION;
+  #initialized = false;
 
   constructor(def: ServerDefinition, io: SessionIO) {
     this.#def = def;
     this.#io = io;
-    const methods: Array<[string, Handler]> = [
-      ["initialize", (id, params) => this.#initialize(id, params)],
-      ["ping", (id) => resultLine(id, EMPTY_RESULT)],
-      ["tools/list", (id) => this.#listTools(id)],
-      ["tools/call", (id, params) => this.#callTool(id, params)],
+    this.#outlet = { send: io.send, cancelById: true };
+    const shared: Array<[string, Handler]> = [
+      ["server/discover", (id) => resultLine(id, def.modern.discoverJson)],
+      ["tools/list", (id, _params, scope) => this.#listTools(id, scope)],
+      ["tools/call", (id, params, scope) => this.#callTool(id, params, scope)],
     ];
     if (def.resources.length > 0) {
-      methods.push(["resources/list", (id) => resultLine(id, def.resourcesListJson)]);
-      methods.push(["resources/read", (id, params) => this.#readResource(id, params)]);
+      shared.push(["resources/list", (id, _params, scope) => resultLine(id, scope.modern ? def.modern.resourcesListJson : def.resourcesListJson)]);
+      shared.push(["resources/read", (id, params, scope) => this.#readResource(id, params, scope)]);
     }
-    this.#methods = new Map(methods);
+    this.#modernMethods = new Map(shared.filter(([name]) => !REMOVED_IN_MODERN.has(name)));
+    this.#methods = new Map<string, Handler>([
+      ["initialize", (id, params) => this.#initialize(id, params)],
+      ["ping", (id) => resultLine(id, EMPTY_RESULT)],
+      ...shared,
+    ]);
+  }
+
+  /** Whether this server answers `method` in the given era. */
+  knows(method: string, modern: boolean): boolean {
+    return (modern ? this.#modernMethods : this.#methods).has(method);
+  }
+
+  /** Whether a legacy client has sent `initialize`. */
+  get initialized(): boolean {
+    return this.#initialized;
   }
 
   /** The negotiated protocol version (the oldest until `initialize`). */
@@ -77,12 +119,33 @@ export class Session {
       this.#io.send(TOO_LARGE_LINE);
       return;
     }
-    const value = this.#parse(event.bytes);
+    const value = parseMessageBytes(event.bytes, this.#def.policies.maxDepth);
     if (value === PARSE_FAILED) {
       this.#io.send(PARSE_ERROR_LINE);
       return;
     }
-    this.#deliver(this.#dispatch(value, true));
+    this.#deliver(this.#dispatch(value, true, this.#outlet));
+  }
+
+  /**
+   * Handles one parsed message for a transport that routes replies itself (HTTP): notifications
+   * of its calls go to `outlet`, the reply is returned (a line, a promise of one, or null).
+   */
+  handle(value: unknown, outlet: Outlet): Reply {
+    const reply = this.#dispatch(value, true, outlet);
+    if (reply === null || typeof reply === "string") return reply;
+    this.#pending++;
+    return reply.then(
+      (line) => {
+        this.#settled();
+        return line;
+      },
+      (error: unknown) => {
+        this.#io.log(`mcp-core: internal error: ${describe(error)}`);
+        this.#settled();
+        return null;
+      },
+    );
   }
 
   /** Resolves when every call in flight has replied (or been cancelled). */
@@ -93,18 +156,7 @@ export class Session {
 
   /** Aborts every call in flight; none of them will be answered. */
   abortAll(reason: string): void {
-    for (const call of this.#calls.values()) call.cancel(reason);
-  }
-
-  #parse(bytes: Buffer): unknown {
-    if (exceedsDepth(bytes, this.#def.policies.maxDepth)) return PARSE_FAILED;
-    const text = decodeUtf8Line(bytes);
-    if (text === undefined) return PARSE_FAILED;
-    try {
-      return JSON.parse(text);
-    } catch {
-      return PARSE_FAILED;
-    }
+    for (const call of [...this.#live]) call.cancel(reason);
   }
 
   #deliver(reply: Reply): void {
@@ -135,21 +187,38 @@ export class Session {
     for (const resolve of waiters) resolve();
   }
 
-  #dispatch(value: unknown, topLevel: boolean): Reply {
+  #dispatch(value: unknown, topLevel: boolean, outlet: Outlet): Reply {
     const message = classify(value);
     switch (message.kind) {
       case "batch":
-        return topLevel ? this.#batch(message.items) : errorLine(null, ERRORS.invalidRequest);
+        return topLevel ? this.#batch(message.items, outlet) : errorLine(null, ERRORS.invalidRequest);
       case "invalid":
         return errorLine(message.id, ERRORS.invalidRequest);
       case "notification":
-        this.#notify(message.method, message.params);
+        if (outlet.cancelById) this.#notify(message.method, message.params);
         return null;
       case "request": {
-        const handler = this.#methods.get(message.method);
+        // `initialize` always opens the legacy era; otherwise a request's own `_meta` picks the era.
+        const era = message.method === "initialize" ? LEGACY_ERA : eraOf(message.params);
+        let scope: Scope;
+        let handler: Handler | undefined;
+        switch (era.kind) {
+          case "unsupported":
+            return errorLine(message.id, unsupportedVersionError(era.requested));
+          case "malformed":
+            return invalidParams(message.id, era.message);
+          case "modern":
+            scope = { version: era.version, modern: true, structured: true, logRank: era.logRank, outlet };
+            handler = this.#modernMethods.get(message.method);
+            break;
+          case "legacy":
+            scope = { version: this.#version, modern: false, structured: supportsStructured(this.#version), logRank: -1, outlet };
+            handler = this.#methods.get(message.method);
+            break;
+        }
         if (handler === undefined) return errorLine(message.id, ERRORS.methodNotFound);
         try {
-          return handler(message.id, message.params);
+          return handler(message.id, message.params, scope);
         } catch (error) {
           this.#io.log(`mcp-core: internal error in ${message.method}: ${describe(error)}`);
           return errorLine(message.id, { ...ERRORS.internal, data: describe(error) });
@@ -158,14 +227,14 @@ export class Session {
     }
   }
 
-  #batch(items: readonly unknown[]): Reply {
+  #batch(items: readonly unknown[], outlet: Outlet): Reply {
     const policy = this.#def.policies.batch;
     if (policy === false || !supportsBatches(this.#version)) return BATCH_REFUSED_LINE;
     if (items.length === 0) return errorLine(null, { ...ERRORS.invalidRequest, data: "an empty batch holds no request" });
     if (items.length > policy.maxMessages) {
       return errorLine(null, { ...ERRORS.invalidRequest, data: `a batch holds at most ${policy.maxMessages} messages` });
     }
-    const replies = items.map((item) => this.#dispatch(item, false));
+    const replies = items.map((item) => this.#dispatch(item, false, outlet));
     if (replies.every((r) => typeof r !== "object" || r === null)) return joinBatch(replies as Array<string | null>);
     return Promise.all(replies).then(joinBatch);
   }
@@ -181,15 +250,17 @@ export class Session {
   #initialize(id: RequestId, params: unknown): string {
     const version = negotiateVersion(isObject(params) ? params.protocolVersion : undefined);
     this.#version = version;
+    this.#initialized = true;
     return resultLine(id, this.#def.initializeJson.get(version)!);
   }
 
-  #listTools(id: RequestId): string {
+  #listTools(id: RequestId, scope: Scope): string {
+    if (scope.modern) return resultLine(id, this.#def.modern.toolsListJson);
     const lists = this.#def.toolsListJson;
-    return resultLine(id, supportsStructured(this.#version) ? lists.structured : lists.plain);
+    return resultLine(id, scope.structured ? lists.structured : lists.plain);
   }
 
-  #callTool(id: RequestId, params: unknown): Reply {
+  #callTool(id: RequestId, params: unknown, scope: Scope): Reply {
     if (!isObject(params)) return invalidParams(id, "`tools/call` needs a params object with a tool `name`");
     const name = params.name;
     if (typeof name !== "string") return invalidParams(id, "`tools/call` needs a string `name`");
@@ -198,21 +269,19 @@ export class Session {
     const row = this.#def.toolsByName.get(name);
     if (row === undefined) return invalidParams(id, `Unknown tool: ${name}`);
 
-    const version = this.#version;
-    const structured = supportsStructured(version);
     const raw = (args ?? {}) as Record<string, unknown>;
     let checked: Validation<unknown>;
     try {
       checked = row.validate(raw);
     } catch (error) {
       // A crashing validator is the server's fault, yet the client still gets a result, not -32603.
-      return resultLine(id, serializeResult(errorResult(`Tool \`${row.name}\` failed while checking its arguments: ${describe(error)}`), structured));
+      return resultLine(id, this.#serializeResult(errorResult(`Tool \`${row.name}\` failed while checking its arguments: ${describe(error)}`), scope));
     }
-    if (!checked.ok) return this.#refuseArguments(id, row, checked.message, structured);
+    if (!checked.ok) return this.#refuseArguments(id, row, checked.message, scope);
     const value = checked.value;
 
-    const call = this.#register(id);
-    const ctx = new CallContext(call, progressTokenOf(params), this.#io.send, version, structured, id);
+    const call = this.#register(id, scope.outlet);
+    const ctx = new CallContext(call, progressTokenOf(params), scope.outlet.send, scope.version, scope.structured, id, scope.logRank);
     const reply =
       row.queue === undefined
         ? runTool(row, value, ctx)
@@ -220,11 +289,23 @@ export class Session {
     return reply.then((result) => {
       this.#unregister(id, call);
       if (call.cancelled || result === undefined) return null;
-      return resultLine(id, serializeResult(result, structured));
+      return resultLine(id, this.#serializeResult(result, scope));
     });
   }
 
-  #refuseArguments(id: RequestId, row: ToolRow, message: string, structured: boolean): string {
+  /** A tool result for the request's era: gated before 2025-06-18, with `resultType` and `serverInfo` from 2026-07-28. */
+  #serializeResult(value: unknown, scope: Scope): string {
+    if (!scope.modern) return serializeResult(value, scope.structured);
+    const gated = gateResult(value, true);
+    const meta = gated._meta === undefined ? this.#def.modern.resultMeta : { ...gated._meta, ...this.#def.modern.resultMeta };
+    try {
+      return JSON.stringify({ resultType: "complete", ...gated, _meta: meta });
+    } catch (error) {
+      return JSON.stringify({ resultType: "complete", ...errorResult(`the tool's result could not be serialised: ${describe(error)}`), _meta: meta });
+    }
+  }
+
+  #refuseArguments(id: RequestId, row: ToolRow, message: string, scope: Scope): string {
     const policy = this.#def.policies.invalidArguments;
     if (policy === "json-rpc-error") return invalidParams(id, `Invalid arguments for tool \`${row.name}\`: ${message}`);
     let result: unknown;
@@ -234,21 +315,28 @@ export class Session {
       result = errorResult(`Invalid arguments for tool \`${row.name}\`: ${message}`);
       this.#io.log(`mcp-core: invalidArguments policy threw: ${describe(error)}`);
     }
-    return resultLine(id, serializeResult(result, structured));
+    return resultLine(id, this.#serializeResult(result, scope));
   }
 
-  #readResource(id: RequestId, params: unknown): Reply {
+  #readResource(id: RequestId, params: unknown, scope: Scope): Reply {
     const uri = isObject(params) ? params.uri : undefined;
     if (typeof uri !== "string") return invalidParams(id, "`resources/read` needs a string `uri`");
     const row = this.#def.resourcesByUri.get(uri);
-    if (row === undefined) return errorLine(id, { ...ERRORS.resourceNotFound, message: `Resource not found: ${uri}`, data: { uri } });
-    const call = this.#register(id);
-    const version = this.#version;
-    const ctx = { get signal() { return call.signal; }, protocolVersion: version, uri };
+    if (row === undefined) {
+      // 2026-07-28 renumbered "resource not found" to Invalid params.
+      const code = scope.modern ? ERRORS.invalidParams.code : ERRORS.resourceNotFound.code;
+      return errorLine(id, { code, message: `Resource not found: ${uri}`, data: { uri } });
+    }
+    const call = this.#register(id, scope.outlet);
+    const ctx = { get signal() { return call.signal; }, protocolVersion: scope.version, uri };
+    const modern = this.#def.modern;
     return (async (): Promise<string | null> => {
       try {
         const content = await row.read(ctx);
-        return call.cancelled ? null : resultLine(id, JSON.stringify({ contents: [resourceContents(uri, row.mimeType, content, row._meta)] }));
+        if (call.cancelled) return null;
+        const contents = '{"contents":[' + JSON.stringify(resourceContents(uri, row.mimeType, content, row._meta));
+        // Contents may change between reads: fresh every time, and per client.
+        return resultLine(id, scope.modern ? contents + '],"resultType":"complete","ttlMs":0,"cacheScope":"private"' + modern.resultMetaTail : contents + "]}");
       } catch (error) {
         return call.cancelled ? null : errorLine(id, { ...ERRORS.internal, message: `Reading ${uri} failed: ${describe(error)}` });
       } finally {
@@ -257,19 +345,26 @@ export class Session {
     })();
   }
 
-  #register(id: RequestId): LiveCall {
+  #register(id: RequestId, outlet: Outlet): LiveCall {
     const call = new LiveCall();
-    if (id !== null && (typeof id === "string" || typeof id === "number")) this.#calls.set(id, call);
+    this.#live.add(call);
+    if (outlet.cancelById && (typeof id === "string" || typeof id === "number")) this.#calls.set(id, call);
+    const signal = outlet.signal;
+    if (signal !== undefined) {
+      if (signal.aborted) call.cancel("the client closed the stream");
+      else signal.addEventListener("abort", () => call.cancel("the client closed the stream"), { once: true });
+    }
     return call;
   }
 
   #unregister(id: RequestId, call: LiveCall): void {
     call.done = true;
+    this.#live.delete(call);
     if ((typeof id === "string" || typeof id === "number") && this.#calls.get(id) === call) this.#calls.delete(id);
   }
 }
 
-const PARSE_FAILED: unique symbol = Symbol("parse failed");
+const LEGACY_ERA = { kind: "legacy" } as const;
 
 async function runTool(row: ToolRow, args: unknown, ctx: ToolContext): Promise<ToolResult> {
   try {

@@ -4,3 +4,6 @@ export {
   conformanceCases, runConformance,
   type ConformanceCase, type ConformanceOptions, type TestRegistrar, type ToolCallSpec, type SlowToolSpec, type InvalidArgumentsSpec,
 } from "./conformance/index.js";
+export { HttpServerProcess, type HttpSpawnSpec } from "./http-process.js";
+export { ModernHttpClient, ModernStdioClient, modernRequest, MODERN_VERSION, type ModernReply, type ModernCallOptions } from "./modern-client.js";
+export { OFFICIAL_SCENARIOS, officialSuite, runOfficialScenario, type OfficialScenario, type OfficialOutcome, type OfficialCheck } from "./official-conformance.js";

@@ -1,4 +1,5 @@
 import type { RequestId } from "../jsonrpc/message.js";
+import type { LogLevel } from "../protocol/modern.js";
 
 export interface Progress {
   readonly progress: number;
@@ -16,6 +17,12 @@ export interface ToolContext {
   readonly protocolVersion: string;
   /** Whether the negotiated version has `structuredContent`/`outputSchema` (2025-06-18 and later). */
   readonly structured: boolean;
+  /**
+   * Sends `notifications/message` about this call, but only when the request asked for logs at
+   * this level or below (`_meta["io.modelcontextprotocol/logLevel"]`, 2026-07-28); otherwise a no-op.
+   * Optional so that hand-made contexts (tests) need not provide it; the core always does.
+   */
+  log?(level: LogLevel, data: unknown, logger?: string): void;
   /** The JSON-RPC id of this call. */
   readonly requestId: RequestId;
 }

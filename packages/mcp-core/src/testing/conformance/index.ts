@@ -3,6 +3,7 @@ import { batchCases } from "./cases/batch.js";
 import { concurrencyCases } from "./cases/concurrency.js";
 import { framingCases } from "./cases/framing.js";
 import { limitCases } from "./cases/limits.js";
+import { modernCases } from "./cases/modern.js";
 import { paramsCases } from "./cases/params.js";
 import { parseErrorCases } from "./cases/parse-errors.js";
 import { idCases, invalidRequestCases, methodCases, notificationCases } from "./cases/requests.js";
@@ -31,6 +32,7 @@ const GROUPS: ReadonlyArray<readonly [string, readonly CaseRow[]]> = [
   ["shutdown", shutdownCases],
   ["stdout", stdoutCases],
   ["sdk", sdkCases],
+  ["2026-07-28", modernCases],
 ];
 
 /** The conformance suite for one server binary, as plain cases any test runner can register. */

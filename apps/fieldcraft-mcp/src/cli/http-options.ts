@@ -1,0 +1,55 @@
+// The --http flags as a value: where to listen, the token file, and the bounds on per-agent sessions.
+import { parseListenAddress, type ListenAddress } from "@mcp-wrappers/mcp-core";
+
+export interface HttpOptions {
+  address: ListenAddress;
+  tokenFile?: string;
+  /** Most agents (engine sessions) served at once. */
+  maxSessions: number;
+  /** Memory one session's engine may use: the cap on one solve's estimate, and half of it for its undo history. */
+  sessionMemoryBytes: number;
+}
+
+export const DEFAULT_HTTP_MAX_SESSIONS = 8;
+export const DEFAULT_HTTP_SESSION_MIB = 2048;
+
+export const HTTP_FLAGS = {
+  http: { type: "string" },
+  "http-token-file": { type: "string" },
+  "http-max-sessions": { type: "string" },
+  "http-session-memory-mib": { type: "string" },
+} as const;
+
+export const HTTP_USAGE = `  --http [HOST:]PORT            serve Streamable HTTP at http://HOST:PORT/mcp instead of stdio; each
+                                client session gets its own headless engine session (HOST defaults to
+                                127.0.0.1; port 0 picks a free one; the address goes to stderr)
+  --http-token-file FILE        clients must send \`Authorization: Bearer <the token in FILE>\`;
+                                required when HOST is not a loopback address
+  --http-max-sessions N         most sessions at once (default ${DEFAULT_HTTP_MAX_SESSIONS}); when full, a new one is
+                                refused (503) until one ends (DELETE) or expires (30 minutes idle)
+  --http-session-memory-mib N   memory one session's solves and undo history may use (default ${DEFAULT_HTTP_SESSION_MIB})
+`;
+
+type Values = { [K in keyof typeof HTTP_FLAGS]?: string };
+
+function positiveInt(flag: string, value: string, max: number): number | { error: string } {
+  const n = /^\d{1,9}$/.test(value) ? Number(value) : NaN;
+  return n >= 1 && n <= max ? n : { error: `--${flag} ${value}: expected a whole number from 1 to ${max}` };
+}
+
+/** Undefined without --http; an error for a malformed value or an HTTP flag without --http. */
+export function parseHttpOptions(values: Values): HttpOptions | undefined | { error: string } {
+  if (values.http === undefined) {
+    const stray = (["http-token-file", "http-max-sessions", "http-session-memory-mib"] as const).find((k) => values[k] !== undefined);
+    return stray === undefined ? undefined : { error: `--${stray} only applies with --http` };
+  }
+  const address = parseListenAddress(values.http);
+  if ("error" in address) return address;
+  const maxSessions = positiveInt("http-max-sessions", values["http-max-sessions"] ?? String(DEFAULT_HTTP_MAX_SESSIONS), 10_000);
+  if (typeof maxSessions !== "number") return maxSessions;
+  const mib = positiveInt("http-session-memory-mib", values["http-session-memory-mib"] ?? String(DEFAULT_HTTP_SESSION_MIB), 1_048_576);
+  if (typeof mib !== "number") return mib;
+  const out: HttpOptions = { address, maxSessions, sessionMemoryBytes: mib * 1024 * 1024 };
+  if (values["http-token-file"] !== undefined) out.tokenFile = values["http-token-file"];
+  return out;
+}
