@@ -26,7 +26,7 @@ export interface FrequencyProblem {
   elementMaterial: Int32Array;
   materials: ElasticMaterial[];
   /** Mass density per material (same order as `materials`). */
-  density: number[];
+  density: readonly number[];
   /** Held DOFs (3 * node + component); frequency steps hold them at zero whatever value a condition names. */
   held: Iterable<number>;
 }
