@@ -50,7 +50,7 @@ export function assembleMass(
   }
   const P = pattern ?? blockPatternFromMesh(mesh);
   const val = new Float64Array(P.col.length);
-  const lookup = { n: P.n, rowPtr: P.rowPtr, col: P.col, val: new Float64Array(0) };
+  const lookup = { n: P.n, b: 1, rowPtr: P.rowPtr, col: P.col, val: new Float64Array(0) };
   const me = new Float64Array(npe * npe);
   for (let e = 0; e < ne; e++) {
     gatherCoords(mesh, npe, e, coords);
