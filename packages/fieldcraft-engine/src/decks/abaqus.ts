@@ -1,5 +1,5 @@
 // Abaqus/CalculiX input deck (.inp) from the solver-neutral DeckModel; ids are index + 1.
-import { NODES_PER_ELEMENT } from "../mesh/types.js";
+import { NODES_PER_ELEMENT, meshFamily } from "../mesh/types.js";
 import type { DeckModel } from "./types.js";
 
 export type AbaqusSolver = "SPOOLES" | "ITERATIVE CHOLESKY" | "PARDISO";
@@ -102,7 +102,7 @@ export function writeAbaqusDeck(model: DeckModel, options: AbaqusDeckOptions = {
   mesh.bodies.forEach((body, b) => {
     const elset = elsetName.name(body);
     elsetNames.add(body);
-    out.push(`*ELEMENT, TYPE=${mesh.type}, ELSET=${elset}`);
+    out.push(`*ELEMENT, TYPE=${meshFamily(mesh).decks.abaqus}, ELSET=${elset}`);
     for (let e = 0; e < ne; e++) {
       if (mesh.elementBody[e] !== b) continue;
       const ids: number[] = [e + 1];

@@ -2,7 +2,7 @@
 // Steps become unit time intervals: the k-th written step is solved at time k, its loads ride a curve that is
 // 1 at time k and 0 at the neighbouring step times, so each step's state holds exactly that step's loads (linear statics
 // has no memory). Supports must then be the same in every written step; a prescribed value may vary by step.
-import { NODES_PER_ELEMENT, TET10_FACE_MIDS, TET_FACE_CORNERS } from "../mesh/types.js";
+import { NODES_PER_ELEMENT, meshFamily } from "../mesh/types.js";
 import { fitInt, fitReal, nodalForces, right, sectionOfElements, selectSteps } from "./fields.js";
 import type { DeckModel, DeckStep } from "./types.js";
 
@@ -11,8 +11,6 @@ export interface LsDynaDeckOptions {
   steps?: string[];
 }
 
-/** Element formulations (*SECTION_SOLID ELFORM): 1-point constant-strain tet, and the 10-node tet. */
-export const LSDYNA_ELFORM = { C3D4: 10, C3D10: 16 } as const;
 
 const i8 = (n: number) => right(fitInt(n, 8), 8);
 const i10 = (n: number) => right(fitInt(n, 10), 10);
@@ -69,17 +67,16 @@ export function writeLsDynaDeck(model: DeckModel, options: LsDynaDeckOptions = {
   });
   model.sections.forEach((s, k) => {
     const mid = model.materials.findIndex((m) => m.name === s.material) + 1;
-    out.push("*SECTION_SOLID", "$    secid    elform", i10(k + 1) + i10(LSDYNA_ELFORM[mesh.type]));
+    out.push("*SECTION_SOLID", "$    secid    elform", i10(k + 1) + i10(meshFamily(mesh).decks.lsdyna.elform));
     out.push("*PART", title(s.elset), "$      pid     secid       mid", i10(k + 1) + i10(k + 1) + i10(mid));
   });
 
-  // Two-card *ELEMENT_SOLID: EID PID, then N1..N10 (a 4-node tet repeats N4 up to N8, the degenerate form).
+  // Two-card *ELEMENT_SOLID: EID PID, then the family's node list (a 4-node tet repeats N4 up to N8, the degenerate form).
+  const lsNodes = meshFamily(mesh).decks.lsdyna.nodes;
   out.push("*ELEMENT_SOLID", "$    eid     pid", "$     n1      n2      n3      n4      n5      n6      n7      n8      n9     n10");
   for (let e = 0; e < ne; e++) {
     out.push(i8(e + 1) + i8(sectionOf[e] + 1));
-    const nodes: number[] = [];
-    for (let a = 0; a < npe; a++) nodes.push(mesh.elements[e * npe + a] + 1);
-    if (npe === 4) while (nodes.length < 8) nodes.push(nodes[3]);
+    const nodes = lsNodes.map((a) => mesh.elements[e * npe + a] + 1);
     out.push(nodes.map(i8).join(""));
   }
 
@@ -126,19 +123,23 @@ export function writeLsDynaDeck(model: DeckModel, options: LsDynaDeckOptions = {
   }
 
   let segmentSet = 0;
+  const fam = meshFamily(mesh);
   steps.forEach((step, k) => {
     const lcid = curveOf(k);
     const forces = nodalForces(step);
     const extra = new Map<number, [number, number, number]>();
     const segmentsByValue = new Map<number, number[][]>();
     for (const p of step.pressures) {
-      const corners = TET_FACE_CORNERS[p.side];
-      if (!corners) throw new Error(`step "${step.name}": pressure side ${p.side} is not 0..3`);
-      const c = corners.map((a) => mesh.elements[p.element * npe + a]);
-      if (npe === 4) {
+      const face = fam.faces[p.side];
+      if (!face) throw new Error(`step "${step.name}": pressure side ${p.side} is not 0..${fam.faces.length - 1}`);
+      const c = face.nodes.slice(0, face.corners).map((a) => mesh.elements[p.element * npe + a]);
+      if (face.nodes.length === face.corners) {
         // LS-DYNA pushes a positive pressure against the right-hand normal of N1-N2-N3: order it outward.
         const list = segmentsByValue.get(p.value) ?? [];
-        list.push([c[0] + 1, c[2] + 1, c[1] + 1, c[1] + 1]);
+        // Reversed corner order, the last repeated up to 4 (a triangle: N1 N3 N2 N2).
+        const segment = [c[0], ...c.slice(1).reverse()].map((n) => n + 1);
+        while (segment.length < 4) segment.push(segment[segment.length - 1]);
+        list.push(segment);
         segmentsByValue.set(p.value, list);
       } else {
         // A 6-node face under uniform pressure loads only its mid-edge nodes, each with a third of p * area,
@@ -148,7 +149,7 @@ export function writeLsDynaDeck(model: DeckModel, options: LsDynaDeckOptions = {
         const v = [P[2][0] - P[0][0], P[2][1] - P[0][1], P[2][2] - P[0][2]];
         // u x v is twice the area along the inward normal (Abaqus face order winds inward).
         const n = [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]];
-        for (const m of TET10_FACE_MIDS[p.side]) {
+        for (const m of face.nodes.slice(face.corners)) {
           const node = mesh.elements[p.element * npe + m];
           const f = extra.get(node) ?? [0, 0, 0];
           for (let a = 0; a < 3; a++) f[a] += (p.value * n[a]) / 6;

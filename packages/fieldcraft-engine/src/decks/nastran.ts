@@ -2,7 +2,7 @@
 // Reals go in large-field cards (16 columns: GRID*, MAT1*, FORCE*, SPC*, PLOAD4*), the most a Nastran field
 // holds; integer-only cards (CTETRA, PSOLID, SPC1) stay small-field. One SUBCASE per step, its SPC and LOAD
 // set ids equal to the step's number in the deck.
-import { NODES_PER_ELEMENT, TET_FACE_CORNERS } from "../mesh/types.js";
+import { NODES_PER_ELEMENT, meshFamily } from "../mesh/types.js";
 import { fitInt, fitReal, left, nodalForces, right, sectionOfElements, selectSteps } from "./fields.js";
 import type { DeckModel } from "./types.js";
 
@@ -79,7 +79,7 @@ export function writeNastranDeck(model: DeckModel, options: NastranDeckOptions =
   for (let e = 0; e < ne; e++) {
     const fields = [int8(e + 1), int8(sectionOf[e] + 1)];
     for (let a = 0; a < npe; a++) fields.push(int8(mesh.elements[e * npe + a] + 1));
-    out.push(...smallCard("CTETRA", fields));
+    out.push(...smallCard(meshFamily(mesh).decks.nastran.card, fields));
   }
 
   steps.forEach((step, k) => {
@@ -103,12 +103,13 @@ export function writeNastranDeck(model: DeckModel, options: NastranDeckOptions =
       out.push(...largeCard("FORCE", [int16(sid), int16(f.node + 1), "0", "1.", real16(f.vector[0]), real16(f.vector[1]), real16(f.vector[2])]));
     }
     for (const p of step.pressures) {
-      // CTETRA faces: G1 a corner of the face, G4 the corner off it. Positive pressure acts into the element.
-      const corners = TET_FACE_CORNERS[p.side];
-      if (!corners) throw new Error(`step "${step.name}": pressure side ${p.side} is not 0..3`);
-      const g1 = mesh.elements[p.element * npe + corners[0]] + 1;
-      const off = [0, 1, 2, 3].find((c) => !corners.includes(c))!;
-      const g4 = mesh.elements[p.element * npe + off] + 1;
+      // The face is named by two grids the family chooses (CTETRA: G1 a corner of the face, G4 the corner off it).
+      // Positive pressure acts into the element.
+      const fam = meshFamily(mesh);
+      if (!fam.faces[p.side]) throw new Error(`step "${step.name}": pressure side ${p.side} is not 0..${fam.faces.length - 1}`);
+      const [l1, l4] = fam.decks.nastran.pressureGrids(p.side);
+      const g1 = mesh.elements[p.element * npe + l1] + 1;
+      const g4 = mesh.elements[p.element * npe + l4] + 1;
       out.push(...largeCard("PLOAD4", [int16(sid), int16(p.element + 1), real16(p.value), "", "", "", int16(g1), int16(g4)]));
     }
   });

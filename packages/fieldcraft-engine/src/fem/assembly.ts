@@ -1,9 +1,13 @@
-// Stiffness assembly: element matrices from the isotropic form, scattered into the 3x3-block pattern.
+// Generic assembly: any family, any form, any number of unknowns per node. Element matrices from the
+// form are scattered into the upper triangle of the block pattern (b x b blocks, b = form.unknowns).
 import type { Mesh } from "../mesh/types.js";
+import { meshFamily } from "../mesh/types.js";
 import type { ElasticMaterial } from "./types.js";
-import { ELEMENTS, shapeGradients, type TetElement } from "./elements/index.js";
+import { ELASTIC_STIFFNESS, type ElementForm } from "./forms/index.js";
 import { lame } from "./material.js";
 import { blockPatternFromMesh, findBlock, type BlockCsr } from "./sparse/block-csr.js";
+
+export { elementStiffness } from "./forms/index.js";
 
 /** Gathers the coordinates of element e's nodes into `coords`. */
 export function gatherCoords(mesh: Mesh, npe: number, e: number, coords: Float64Array): void {
@@ -15,86 +19,75 @@ export function gatherCoords(mesh: Mesh, npe: number, e: number, coords: Float64
   }
 }
 
-/**
- * Element stiffness into `ke` (3n x 3n, row-major), from K_ab = sum_q w det J (lambda grad Na (x) grad Nb
- * + mu grad Nb (x) grad Na + mu (grad Na . grad Nb) I). Returns the element volume (<= 0: inverted).
- */
-export function elementStiffness(
-  el: TetElement,
-  coords: Float64Array,
-  lambda: number,
-  mu: number,
-  ke: Float64Array,
-  grad: Float64Array,
-): number {
-  const n = el.nodes;
-  const m = 3 * n;
-  ke.fill(0, 0, m * m);
-  let volume = 0;
-  for (let p = 0; p < el.points; p++) {
-    const det = shapeGradients(el, p, coords, grad);
-    if (!(det > 0)) return det;
-    const w = el.weights[p] * det;
-    volume += w;
-    const lw = lambda * w, mw = mu * w;
-    for (let a = 0; a < n; a++) {
-      const a0 = grad[3 * a], a1 = grad[3 * a + 1], a2 = grad[3 * a + 2];
-      for (let b = a; b < n; b++) {
-        const b0 = grad[3 * b], b1 = grad[3 * b + 1], b2 = grad[3 * b + 2];
-        const dot = mw * (a0 * b0 + a1 * b1 + a2 * b2);
-        const r = 3 * a * m + 3 * b;
-        ke[r] += lw * a0 * b0 + mw * a0 * b0 + dot;
-        ke[r + 1] += lw * a0 * b1 + mw * a1 * b0;
-        ke[r + 2] += lw * a0 * b2 + mw * a2 * b0;
-        ke[r + m] += lw * a1 * b0 + mw * a0 * b1;
-        ke[r + m + 1] += lw * a1 * b1 + mw * a1 * b1 + dot;
-        ke[r + m + 2] += lw * a1 * b2 + mw * a2 * b1;
-        ke[r + 2 * m] += lw * a2 * b0 + mw * a0 * b2;
-        ke[r + 2 * m + 1] += lw * a2 * b1 + mw * a1 * b2;
-        ke[r + 2 * m + 2] += lw * a2 * b2 + mw * a2 * b2 + dot;
-      }
-    }
-  }
-  // Fill the lower triangle of blocks by symmetry.
-  for (let a = 0; a < n; a++)
-    for (let b = 0; b < a; b++)
-      for (let i = 0; i < 3; i++)
-        for (let j = 0; j < 3; j++) ke[(3 * a + i) * m + 3 * b + j] = ke[(3 * b + j) * m + 3 * a + i];
-  return volume;
-}
-
 export type AssemblyResult = { ok: true; matrix: BlockCsr } | { ok: false; error: string };
 
-/** Assembles into `pattern` (from blockPatternFromMesh) when given, so a caller that sized the job first does not hold two. */
-export function assembleStiffness(mesh: Mesh, elementMaterial: Int32Array, materials: ElasticMaterial[], pattern?: BlockCsr): AssemblyResult {
-  const el = ELEMENTS[mesh.type];
-  const npe = el.nodes;
-  const ne = mesh.elements.length / npe;
-  const K = pattern ?? blockPatternFromMesh(mesh);
-  const constants = materials.map(lame);
-  const coords = new Float64Array(3 * npe);
-  const grad = new Float64Array(3 * npe);
+/** Adds the 3x3 blocks of `ke` (m = 3 npe columns) for local nodes a <= b into K: unrolled, elasticity's hot loop. */
+function scatter3(K: BlockCsr, elements: Int32Array, base: number, npe: number, ke: Float64Array): void {
   const m = 3 * npe;
-  const ke = new Float64Array(m * m);
   const val = K.val;
-  for (let e = 0; e < ne; e++) {
-    const mat = constants[elementMaterial[e]];
-    gatherCoords(mesh, npe, e, coords);
-    const volume = elementStiffness(el, coords, mat.lambda, mat.mu, ke, grad);
-    if (!(volume > 0))
-      return { ok: false, error: `element ${e + 1} is inverted or degenerate (Jacobian ${volume}); remesh or fix its node order` };
-    for (let a = 0; a < npe; a++) {
-      const na = mesh.elements[e * npe + a];
-      for (let b = 0; b < npe; b++) {
-        const nb = mesh.elements[e * npe + b];
-        if (nb < na) continue; // the upper triangle holds it
-        const k = 9 * findBlock(K, na, nb);
-        const r = 3 * a * m + 3 * b;
-        val[k] += ke[r]; val[k + 1] += ke[r + 1]; val[k + 2] += ke[r + 2];
-        val[k + 3] += ke[r + m]; val[k + 4] += ke[r + m + 1]; val[k + 5] += ke[r + m + 2];
-        val[k + 6] += ke[r + 2 * m]; val[k + 7] += ke[r + 2 * m + 1]; val[k + 8] += ke[r + 2 * m + 2];
-      }
+  for (let a = 0; a < npe; a++) {
+    const na = elements[base + a];
+    for (let b = 0; b < npe; b++) {
+      const nb = elements[base + b];
+      if (nb < na) continue; // the upper triangle holds it
+      const k = 9 * findBlock(K, na, nb);
+      const r = 3 * a * m + 3 * b;
+      val[k] += ke[r]; val[k + 1] += ke[r + 1]; val[k + 2] += ke[r + 2];
+      val[k + 3] += ke[r + m]; val[k + 4] += ke[r + m + 1]; val[k + 5] += ke[r + m + 2];
+      val[k + 6] += ke[r + 2 * m]; val[k + 7] += ke[r + 2 * m + 1]; val[k + 8] += ke[r + 2 * m + 2];
     }
   }
+}
+
+/** The same for any block size. */
+function scatterBlocks(K: BlockCsr, elements: Int32Array, base: number, npe: number, ke: Float64Array): void {
+  const B = K.b, BB = B * B, m = B * npe;
+  const val = K.val;
+  for (let a = 0; a < npe; a++) {
+    const na = elements[base + a];
+    for (let b = 0; b < npe; b++) {
+      const nb = elements[base + b];
+      if (nb < na) continue;
+      const k = BB * findBlock(K, na, nb);
+      for (let i = 0; i < B; i++) for (let j = 0; j < B; j++) val[k + B * i + j] += ke[(B * a + i) * m + B * b + j];
+    }
+  }
+}
+
+/**
+ * Assembles `form` over every element, element e taking `constants[elementConstant[e]]`. Assembles into
+ * `pattern` (from blockPatternFromMesh with the form's unknowns) when given, so a caller that sized the job
+ * first does not hold two.
+ */
+export function assembleForm<C>(
+  mesh: Mesh,
+  form: ElementForm<C>,
+  elementConstant: Int32Array,
+  constants: readonly C[],
+  pattern?: BlockCsr,
+): AssemblyResult {
+  const fam = meshFamily(mesh);
+  const el = fam.element;
+  const npe = fam.nodes;
+  const ne = mesh.elements.length / npe;
+  const K = pattern ?? blockPatternFromMesh(mesh, form.unknowns);
+  if (K.b !== form.unknowns) throw new Error(`the pattern has ${K.b} unknowns per node, the form ${form.name} ${form.unknowns}`);
+  const coords = new Float64Array(3 * npe);
+  const scratch = new Float64Array(3 * npe);
+  const m = form.unknowns * npe;
+  const ke = new Float64Array(m * m);
+  const scatter = K.b === 3 ? scatter3 : scatterBlocks;
+  for (let e = 0; e < ne; e++) {
+    gatherCoords(mesh, npe, e, coords);
+    const volume = form.element(el, coords, constants[elementConstant[e]], ke, scratch);
+    if (!(volume > 0))
+      return { ok: false, error: `element ${e + 1} is inverted or degenerate (Jacobian ${volume}); remesh or fix its node order` };
+    scatter(K, mesh.elements, e * npe, npe, ke);
+  }
   return { ok: true, matrix: K };
+}
+
+/** The elastic stiffness (3 unknowns per node) of isotropic materials. */
+export function assembleStiffness(mesh: Mesh, elementMaterial: Int32Array, materials: ElasticMaterial[], pattern?: BlockCsr): AssemblyResult {
+  return assembleForm(mesh, ELASTIC_STIFFNESS, elementMaterial, materials.map(lame), pattern);
 }

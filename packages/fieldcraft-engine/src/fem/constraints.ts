@@ -4,15 +4,16 @@ import { blockMultiply, type BlockCsr } from "./sparse/block-csr.js";
 export interface ConstrainedSystem {
   /** Right side for the free DOFs (zero at prescribed DOFs). */
   rhs: Float64Array;
-  /** Prescribed values, 3 per node (0 elsewhere). */
+  /** Prescribed values, one per DOF (0 elsewhere). */
   prescribedValues: Float64Array;
   fixed: Uint8Array;
-  /** The original stored blocks touching a node with a prescribed DOF (row, column, 9 values), kept for reactions. */
-  reactionBlocks: { row: Int32Array; col: Int32Array; val: Float64Array };
+  /** The original stored blocks touching a node with a prescribed DOF (row, column, b * b values), kept for reactions. */
+  reactionBlocks: { b: number; row: Int32Array; col: Int32Array; val: Float64Array };
 }
 
 export function applyPrescribed(K: BlockCsr, prescribed: Map<number, number>, forces: Float64Array): ConstrainedSystem {
-  const ndof = 3 * K.n;
+  const B = K.b, BB = B * B;
+  const ndof = B * K.n;
   const fixed = new Uint8Array(ndof);
   const up = new Float64Array(ndof);
   for (const [dof, value] of prescribed) {
@@ -20,17 +21,20 @@ export function applyPrescribed(K: BlockCsr, prescribed: Map<number, number>, fo
     up[dof] = value;
   }
   // Keep the untouched blocks around constrained nodes: reactions are K u - f there.
-  const held = (i: number) => fixed[3 * i] | fixed[3 * i + 1] | fixed[3 * i + 2];
+  const held = (i: number) => {
+    for (let a = 0; a < B; a++) if (fixed[B * i + a]) return true;
+    return false;
+  };
   let count = 0;
   for (let i = 0; i < K.n; i++) for (let k = K.rowPtr[i]; k < K.rowPtr[i + 1]; k++) if (held(i) || held(K.col[k])) count++;
-  const row = new Int32Array(count), col = new Int32Array(count), val = new Float64Array(9 * count);
+  const row = new Int32Array(count), col = new Int32Array(count), val = new Float64Array(BB * count);
   let t = 0;
   for (let i = 0; i < K.n; i++)
     for (let k = K.rowPtr[i]; k < K.rowPtr[i + 1]; k++)
       if (held(i) || held(K.col[k])) {
         row[t] = i;
         col[t] = K.col[k];
-        val.set(K.val.subarray(9 * k, 9 * k + 9), 9 * t++);
+        val.set(K.val.subarray(BB * k, BB * k + BB), BB * t++);
       }
 
   const Ku = new Float64Array(ndof);
@@ -41,9 +45,9 @@ export function applyPrescribed(K: BlockCsr, prescribed: Map<number, number>, fo
   for (let i = 0; i < K.n; i++)
     for (let k = K.rowPtr[i]; k < K.rowPtr[i + 1]; k++) {
       const j = K.col[k];
-      for (let a = 0; a < 3; a++)
-        for (let b = 0; b < 3; b++)
-          if (fixed[3 * i + a] || fixed[3 * j + b]) K.val[9 * k + 3 * a + b] = i === j && a === b ? 1 : 0;
+      for (let a = 0; a < B; a++)
+        for (let b = 0; b < B; b++)
+          if (fixed[B * i + a] || fixed[B * j + b]) K.val[BB * k + B * a + b] = i === j && a === b ? 1 : 0;
     }
-  return { rhs, prescribedValues: up, fixed, reactionBlocks: { row, col, val } };
+  return { rhs, prescribedValues: up, fixed, reactionBlocks: { b: B, row, col, val } };
 }

@@ -1,6 +1,6 @@
 // Consistent nodal forces for loads on boundary facets, and a total force spread over a set.
 import type { Mesh } from "../mesh/types.js";
-import { NODES_PER_ELEMENT, TET10_FACE_MIDS, TET_FACE_CORNERS } from "../mesh/types.js";
+import { meshFamily } from "../mesh/types.js";
 
 /** Boundary facets as (element, local side 0..3) pairs, e.g. the subset of `mesh.boundary` on some faces. */
 export interface Facets {
@@ -10,29 +10,10 @@ export interface Facets {
 
 export type Vec3 = [number, number, number];
 
-// 3-point rule on the reference triangle (exact to degree 2: linear and quadratic facets with straight edges).
-const TRI_POINTS: [number, number][] = [
-  [1 / 6, 1 / 6],
-  [2 / 3, 1 / 6],
-  [1 / 6, 2 / 3],
-];
-const TRI_WEIGHT = 1 / 6;
-
-/** The facet's nodes: 3 corners, then (C3D10) 3 mid-edge nodes in the order c0-c1, c1-c2, c2-c0. */
+/** The facet's nodes as its family lists them: corners, then mid-side nodes (quadratic families). */
 export function facetNodes(mesh: Mesh, element: number, side: number): number[] {
-  const npe = NODES_PER_ELEMENT[mesh.type];
-  const local = mesh.type === "C3D10" ? [...TET_FACE_CORNERS[side], ...TET10_FACE_MIDS[side]] : [...TET_FACE_CORNERS[side]];
-  return local.map((a) => mesh.elements[element * npe + a]);
-}
-
-function triShape(s: number, t: number, quadratic: boolean): { N: number[]; dS: number[]; dT: number[] } {
-  const l = 1 - s - t;
-  if (!quadratic) return { N: [l, s, t], dS: [-1, 1, 0], dT: [-1, 0, 1] };
-  return {
-    N: [l * (2 * l - 1), s * (2 * s - 1), t * (2 * t - 1), 4 * l * s, 4 * s * t, 4 * t * l],
-    dS: [1 - 4 * l, 4 * s - 1, 0, 4 * (l - s), 4 * t, -4 * t],
-    dT: [1 - 4 * l, 0, 4 * t - 1, -4 * s, 4 * s, 4 * (l - t)],
-  };
+  const fam = meshFamily(mesh);
+  return fam.faces[side].nodes.map((a) => mesh.elements[element * fam.nodes + a]);
 }
 
 /**
@@ -40,21 +21,27 @@ function triShape(s: number, t: number, quadratic: boolean): { N: number[]; dS: 
  * n dA pointing out of the element.
  */
 function eachFacetPoint(mesh: Mesh, facets: Facets, visit: (nodes: number[], N: number[], nx: number, ny: number, nz: number) => void): void {
-  const quadratic = mesh.type === "C3D10";
-  const npe = NODES_PER_ELEMENT[mesh.type];
+  const fam = meshFamily(mesh);
+  const npe = fam.nodes;
   const X = mesh.nodes;
   for (let f = 0; f < facets.element.length; f++) {
     const e = facets.element[f], side = facets.side[f];
+    const face = fam.faces[side];
     const nodes = facetNodes(mesh, e, side);
-    // The corner not on the facet tells which way is out of the element.
-    const opposite = mesh.elements[e * npe + (6 - TET_FACE_CORNERS[side][0] - TET_FACE_CORNERS[side][1] - TET_FACE_CORNERS[side][2])];
-    let cx = 0, cy = 0, cz = 0;
-    for (let k = 0; k < 3; k++) {
-      cx += X[3 * nodes[k]] / 3; cy += X[3 * nodes[k] + 1] / 3; cz += X[3 * nodes[k] + 2] / 3;
+    // The element's centroid tells which way is out of the element.
+    let ex = 0, ey = 0, ez = 0;
+    for (let a = 0; a < fam.corners; a++) {
+      const n = mesh.elements[e * npe + a];
+      ex += X[3 * n] / fam.corners; ey += X[3 * n + 1] / fam.corners; ez += X[3 * n + 2] / fam.corners;
     }
-    const ox = X[3 * opposite] - cx, oy = X[3 * opposite + 1] - cy, oz = X[3 * opposite + 2] - cz;
-    for (const [s, t] of TRI_POINTS) {
-      const { N, dS, dT } = triShape(s, t, quadratic);
+    let cx = 0, cy = 0, cz = 0;
+    for (let k = 0; k < face.corners; k++) {
+      cx += X[3 * nodes[k]] / face.corners; cy += X[3 * nodes[k] + 1] / face.corners; cz += X[3 * nodes[k] + 2] / face.corners;
+    }
+    const ox = ex - cx, oy = ey - cy, oz = ez - cz;
+    const { rule } = face.surface;
+    rule.points.forEach(([s, t], q) => {
+      const { N, dS, dT } = face.surface.evaluate(s, t);
       let sx = 0, sy = 0, sz = 0, tx = 0, ty = 0, tz = 0;
       nodes.forEach((n, k) => {
         sx += dS[k] * X[3 * n]; sy += dS[k] * X[3 * n + 1]; sz += dS[k] * X[3 * n + 2];
@@ -64,8 +51,9 @@ function eachFacetPoint(mesh: Mesh, facets: Facets, visit: (nodes: number[], N: 
       if (nx * ox + ny * oy + nz * oz > 0) {
         nx = -nx; ny = -ny; nz = -nz;
       }
-      visit(nodes, N, nx * TRI_WEIGHT, ny * TRI_WEIGHT, nz * TRI_WEIGHT);
-    }
+      const w = rule.weights[q];
+      visit(nodes, N, nx * w, ny * w, nz * w);
+    });
   }
 }
 

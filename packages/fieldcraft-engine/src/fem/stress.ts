@@ -1,7 +1,8 @@
 // Stress at integration points, extrapolated to each element's nodes and averaged over the elements sharing a node.
 import type { Mesh } from "../mesh/types.js";
 import type { ElasticMaterial } from "./types.js";
-import { ELEMENTS, shapeGradients } from "./elements/index.js";
+import { meshFamily } from "../mesh/types.js";
+import { shapeGradients } from "./families/index.js";
 import { gatherCoords } from "./assembly.js";
 import { lame } from "./material.js";
 
@@ -18,7 +19,7 @@ export function nodalStress(
   materials: ElasticMaterial[],
   u: Float64Array,
 ): { stress: Float64Array; mises: Float64Array } {
-  const el = ELEMENTS[mesh.type];
+  const el = meshFamily(mesh).element;
   const npe = el.nodes, nq = el.points;
   const nn = mesh.nodes.length / 3;
   const ne = mesh.elements.length / npe;

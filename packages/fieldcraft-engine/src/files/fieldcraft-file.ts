@@ -3,6 +3,7 @@
 // stored: they are re-made by solving again. Newer versions are refused, never guessed.
 import path from "node:path";
 import { z } from "zod";
+import { FAMILY_NAMES } from "../fem/families/index.js";
 import { NODES_PER_ELEMENT, type Mesh } from "../mesh/types.js";
 import { ModelError } from "../model/errors.js";
 import type { Definitions, MeshState, Model } from "../model/types.js";
@@ -36,7 +37,7 @@ const meshSchema = z
         order: z.union([z.literal(1), z.literal(2)]),
       })
       .strict(),
-    type: z.enum(["C3D4", "C3D10"]),
+    type: z.enum(FAMILY_NAMES),
     bodies: z.array(z.string()),
     faceTags: z.array(z.object({ body: z.string(), face: z.string() }).strict()),
     nodes: z.string(),

@@ -6,10 +6,11 @@ import { checkAbort, defaultSize, MeshFailure, resolveOptions, type TetMeshOptio
 import { promoteToQuadratic } from "./quadratic.js";
 import { tetVolume6 } from "./tet.js";
 import { meshExtrusion } from "./sweepMesher.js";
-import type { FaceTag, Mesh } from "./types.js";
+import { familyOf } from "../fem/families/index.js";
+import type { ElementType, FaceTag, Mesh } from "./types.js";
 
 export interface TetMeshStats {
-  type: "C3D4" | "C3D10";
+  type: ElementType;
   elements: number;
   nodes: number;
   boundaryFacets: number;
@@ -67,8 +68,10 @@ export function generateTetMesh(design: Design, options: TetMeshOptions): TetMes
       nodeArray = q.nodes;
       elementArray = q.elements;
     }
+    // The mesher makes tetrahedra; the order picks the family row.
+    const produced = familyOf("tetrahedron", o.order);
     const mesh: Mesh = {
-      type: o.order === 2 ? "C3D10" : "C3D4",
+      type: produced.name,
       nodes: nodeArray,
       elements: elementArray,
       elementBody: linear.elementBody,
@@ -82,7 +85,7 @@ export function generateTetMesh(design: Design, options: TetMeshOptions): TetMes
       mesh,
       stats: {
         type: mesh.type,
-        elements: elementArray.length / (o.order === 2 ? 10 : 4),
+        elements: elementArray.length / produced.nodes,
         nodes: nodeArray.length / 3,
         boundaryFacets: tag.length,
         deviation: 0,

@@ -1,4 +1,5 @@
 // Options of the tet mesher, their defaults and caps.
+import { familyOf } from "../fem/families/index.js";
 import type { Body } from "../geometry/types.js";
 
 export interface TetMeshOptions {
@@ -36,7 +37,7 @@ export interface ResolvedOptions {
 
 export function resolveOptions(all: Body[], o: TetMeshOptions): { ok: true; options: ResolvedOptions } | { ok: false; error: string } {
   if (o === null || typeof o !== "object") return { ok: false, error: "options: expected an object with at least order: 1 or 2" };
-  if (o.order !== 1 && o.order !== 2) return { ok: false, error: `order: must be 1 (C3D4) or 2 (C3D10), got ${JSON.stringify(o.order)}` };
+  if (o.order !== 1 && o.order !== 2) return { ok: false, error: `order: must be 1 (${familyOf("tetrahedron", 1).name}) or 2 (${familyOf("tetrahedron", 2).name}), got ${JSON.stringify(o.order)}` };
   const positive = (name: string, v: unknown): string | null =>
     v === undefined || (typeof v === "number" && Number.isFinite(v) && v > 0) ? null : `${name}: must be a positive number, got ${JSON.stringify(v)}`;
   const count = (name: string, v: unknown): string | null =>

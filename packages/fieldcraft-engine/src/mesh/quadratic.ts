@@ -1,16 +1,10 @@
-// Linear tets to C3D10: one mid-edge node per distinct mesh edge, shared by every tet around it,
+// Linear tets to quadratic tets: one mid-edge node per distinct mesh edge, shared by every tet around it,
 // at the edge's midpoint (straight edges: v1 faces are planar).
+import { familyOf } from "../fem/families/index.js";
 import { MeshFailure } from "./options.js";
 
-/** Corner pairs of the C3D10 mid-edge nodes 5..10, in Abaqus order. */
-export const TET10_EDGES: readonly (readonly [number, number])[] = [
-  [0, 1],
-  [1, 2],
-  [2, 0],
-  [0, 3],
-  [1, 3],
-  [2, 3],
-];
+/** Corner pairs of the quadratic tetrahedron's mid-edge nodes 5..10, in Abaqus order (from the family rows). */
+export const TET10_EDGES: readonly (readonly [number, number])[] = familyOf("tetrahedron", 2).edges;
 
 export function promoteToQuadratic(
   nodes: Float64Array,
@@ -56,7 +50,7 @@ export function promoteToQuadratic(
   }
   const total = n + firstMid[n];
   if (total > maxNodes) {
-    throw new MeshFailure(`the C3D10 mesh would have ${total} nodes, above the cap maxNodes = ${maxNodes}; use a larger size or raise maxNodes`);
+    throw new MeshFailure(`the ${familyOf("tetrahedron", 2).name} mesh would have ${total} nodes, above the cap maxNodes = ${maxNodes}; use a larger size or raise maxNodes`);
   }
   // Numbering: each corner followed by the mid nodes of the edges it is the lower end of, so mid
   // nodes sit next to their corners and the quadratic mesh keeps the linear one's bandwidth.

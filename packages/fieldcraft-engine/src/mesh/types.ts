@@ -1,28 +1,23 @@
 // Shared mesh contract between the mesher, the solver, the model, the decks and the renderer.
 // Node and element indices are 0-based inside the engine; ids shown to users are index + 1.
-export type ElementType = "C3D4" | "C3D10";
+import { FAMILIES, TET_FACE_CORNERS, TET_FACE_MIDS, family, type ElementFamily, type FamilyName } from "../fem/families/index.js";
 
-export const NODES_PER_ELEMENT: Record<ElementType, number> = { C3D4: 4, C3D10: 10 };
+/** The mesh's element family (a row of `src/fem/families`). */
+export type ElementType = FamilyName;
 
-/**
- * Abaqus/CalculiX node order. C3D10: corners 1-4, then mid-edge nodes
- * 5 (1-2), 6 (2-3), 7 (3-1), 8 (1-4), 9 (2-4), 10 (3-4).
- * Local faces (Abaqus S1..S4 as side 0..3): S1 (1,2,3), S2 (1,4,2), S3 (2,4,3), S4 (3,4,1).
- */
-export const TET_FACE_CORNERS: ReadonlyArray<readonly [number, number, number]> = [
-  [0, 1, 2],
-  [0, 3, 1],
-  [1, 3, 2],
-  [2, 3, 0],
-];
+/** Nodes per element of each family (from the rows). */
+export const NODES_PER_ELEMENT = Object.fromEntries(Object.values(FAMILIES).map((f) => [f.name, f.nodes])) as Record<ElementType, number>;
 
-/** Mid-edge nodes of each local face, in the order of the face's corner pairs (c0-c1, c1-c2, c2-c0). */
-export const TET10_FACE_MIDS: ReadonlyArray<readonly [number, number, number]> = [
-  [4, 5, 6],
-  [7, 8, 4],
-  [8, 9, 5],
-  [9, 7, 6],
-];
+/** The tetrahedron's local faces (Abaqus S1..S4 as side 0..3), for the tet meshers; families carry their own. */
+export { TET_FACE_CORNERS };
+
+/** Mid-edge nodes of each tetrahedron face, in the order of the face's corner pairs (c0-c1, c1-c2, c2-c0). */
+export const TET10_FACE_MIDS = TET_FACE_MIDS;
+
+/** The family row of a mesh. */
+export function meshFamily(mesh: Mesh): ElementFamily {
+  return family(mesh.type);
+}
 
 export interface FaceTag {
   body: string;
@@ -33,7 +28,7 @@ export interface Mesh {
   type: ElementType;
   /** x, y, z per node. */
   nodes: Float64Array;
-  /** NODES_PER_ELEMENT[type] node indices per element, in Abaqus order; every element has positive volume. */
+  /** The family's node count of indices per element, in its CalculiX order; every element has positive volume. */
   elements: Int32Array;
   /** Index into `bodies` per element. */
   elementBody: Int32Array;
@@ -55,5 +50,5 @@ export function nodeCount(mesh: Mesh): number {
 }
 
 export function elementCount(mesh: Mesh): number {
-  return mesh.elements.length / NODES_PER_ELEMENT[mesh.type];
+  return mesh.elements.length / family(mesh.type).nodes;
 }

@@ -1,6 +1,6 @@
 // Resolving a set's members (geometry names, node and element ids) against the mesh: pure, cached per mesh.
 import type { Design } from "../geometry/types.js";
-import { NODES_PER_ELEMENT, TET10_FACE_MIDS, TET_FACE_CORNERS, elementCount, nodeCount, type Mesh } from "../mesh/types.js";
+import { elementCount, meshFamily, nodeCount, type Mesh } from "../mesh/types.js";
 import { ModelError, nameList } from "./errors.js";
 import type { GeometryMember, SetDefinition } from "./types.js";
 
@@ -18,11 +18,11 @@ export function faceNameMatches(tagName: string, requested: string): boolean {
   return tagName === requested || (tagName.startsWith(requested + "#") && !requested.includes("#"));
 }
 
+/** A boundary facet's nodes, mid-side nodes included (its family's face list). */
 export function facetNodes(mesh: Mesh, element: number, side: number): number[] {
-  const per = NODES_PER_ELEMENT[mesh.type];
-  const base = element * per;
-  const local = mesh.type === "C3D10" ? [...TET_FACE_CORNERS[side], ...TET10_FACE_MIDS[side]] : [...TET_FACE_CORNERS[side]];
-  return local.map((k) => mesh.elements[base + k]);
+  const fam = meshFamily(mesh);
+  const base = element * fam.nodes;
+  return fam.faces[side].nodes.map((k) => mesh.elements[base + k]);
 }
 
 function pointSegmentDistance(p: number[], a: number[], b: number[]): number {
@@ -56,7 +56,7 @@ function indicesOf(marks: Uint8Array): Int32Array {
 // Marks (one byte per node and element) rather than sets of numbers: a body of a million elements resolves
 // in one pass without building large JS collections.
 function resolveUncached(set: SetDefinition, mesh: Mesh, design: Design | undefined): ResolvedSet {
-  const per = NODES_PER_ELEMENT[mesh.type];
+  const per = meshFamily(mesh).nodes;
   const nElements = elementCount(mesh);
   const nNodes = nodeCount(mesh);
   const nodeMarks = new Uint8Array(nNodes);

@@ -1,7 +1,7 @@
 // renderScene: plain data in (mesh or design, displacement, field, symbols), a PNG and what it shows out.
 // Orthographic projection with a headlight-and-key-light shading; deterministic for the same input.
 import type { Design, Vec3 } from "../geometry/types.js";
-import type { Mesh } from "../mesh/types.js";
+import { elementCount, type Mesh } from "../mesh/types.js";
 import {
   clampSide,
   distanceForHalfHeight,
@@ -252,7 +252,7 @@ function checkScene(scene: Scene): void {
   if (scene.field && scene.field.values.length !== nodes) {
     throw new Error(`scene.field.values has ${scene.field.values.length} values; the mesh has ${nodes} nodes`);
   }
-  const elements = mesh.elements.length / (mesh.type === "C3D4" ? 4 : 10);
+  const elements = elementCount(mesh);
   for (const def of scene.symbols ?? []) {
     if (def.kind === "pressure") {
       for (let i = 0; i < def.facets.element.length; i++) {

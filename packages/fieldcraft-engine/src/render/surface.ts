@@ -1,9 +1,10 @@
 // What the rasteriser draws of a model: triangles over vertices, feature edges and mesh edges as segments.
-// From a mesh: its boundary facets (C3D10 facets split at their mid-edge nodes, so deformed faces bend).
+// From a mesh: its boundary facets drawn as their family's face triangles (quadratic faces split at their
+// mid-side nodes, so deformed faces bend).
 // From a design: its planar faces triangulated with earcut, and its named edges.
 import earcut from "earcut";
 import type { Design, Vec3 } from "../geometry/types.js";
-import { NODES_PER_ELEMENT, TET10_FACE_MIDS, TET_FACE_CORNERS, type Mesh } from "../mesh/types.js";
+import { meshFamily, type Mesh } from "../mesh/types.js";
 
 export interface Surface {
   /** x, y, z per vertex (undeformed). */
@@ -23,7 +24,7 @@ export interface Surface {
 /** Facets meeting at more than this angle get a feature edge even on one named face. */
 const CREASE_COS = Math.cos((30 * Math.PI) / 180);
 
-/** Outward normal (not normalised) of a facet given its corner nodes in Abaqus face order. */
+/** Outward normal (not normalised) of a facet given its first three corner nodes in CalculiX face order. */
 function facetNormal(nodes: Float64Array, a: number, b: number, c: number, out: number[]): void {
   const ax = nodes[3 * a], ay = nodes[3 * a + 1], az = nodes[3 * a + 2];
   const ux = nodes[3 * b] - ax, uy = nodes[3 * b + 1] - ay, uz = nodes[3 * b + 2] - az;
@@ -35,16 +36,22 @@ function facetNormal(nodes: Float64Array, a: number, b: number, c: number, out: 
 }
 
 export function meshSurface(mesh: Mesh): Surface {
-  const npe = NODES_PER_ELEMENT[mesh.type];
-  const quadratic = mesh.type === "C3D10";
+  const fam = meshFamily(mesh);
+  const npe = fam.nodes;
   const { element, side, tag } = mesh.boundary;
   const facets = element.length;
   const nodeCount = mesh.nodes.length / 3;
-  const triangles = new Int32Array(facets * (quadratic ? 12 : 3));
+  // Each face of the family draws its own triangles (quadratic faces split at their mid-side nodes).
+  const maxCorners = Math.max(...fam.faces.map((face) => face.corners));
+  let triangleCount = 0;
+  for (let f = 0; f < facets; f++) triangleCount += fam.faces[side[f]].triangles.length;
+  const quadratic = fam.faces.some((face) => face.nodes.length > face.corners);
+  const triangles = new Int32Array(triangleCount * 3);
   const normals = new Float64Array(facets * 3);
   const vertexNormals = new Float32Array(nodeCount * 3);
-  const corners = new Int32Array(facets * 3);
-  const mids = quadratic ? new Int32Array(facets * 3) : null;
+  const corners = new Int32Array(facets * maxCorners);
+  const cornerCount = new Uint8Array(facets);
+  const mids = quadratic ? new Int32Array(facets * maxCorners) : null;
   const n = [0, 0, 0];
   let t = 0;
   const addNormal = (v: number) => {
@@ -52,39 +59,26 @@ export function meshSurface(mesh: Mesh): Surface {
     vertexNormals[3 * v + 1] += n[1];
     vertexNormals[3 * v + 2] += n[2];
   };
+  const local = new Int32Array(Math.max(...fam.faces.map((face) => face.nodes.length)));
   for (let f = 0; f < facets; f++) {
     const base = element[f] * npe;
-    const fc = TET_FACE_CORNERS[side[f]];
-    const a = mesh.elements[base + fc[0]], b = mesh.elements[base + fc[1]], c = mesh.elements[base + fc[2]];
-    corners[3 * f] = a;
-    corners[3 * f + 1] = b;
-    corners[3 * f + 2] = c;
-    facetNormal(mesh.nodes, a, b, c, n);
+    const face = fam.faces[side[f]];
+    for (let k = 0; k < face.nodes.length; k++) local[k] = mesh.elements[base + face.nodes[k]];
+    const nc = face.corners;
+    cornerCount[f] = nc;
+    for (let k = 0; k < nc; k++) corners[maxCorners * f + k] = local[k];
+    facetNormal(mesh.nodes, local[0], local[1], local[2], n);
     const len = Math.hypot(n[0], n[1], n[2]) || 1;
     normals[3 * f] = n[0] / len;
     normals[3 * f + 1] = n[1] / len;
     normals[3 * f + 2] = n[2] / len;
-    addNormal(a);
-    addNormal(b);
-    addNormal(c);
-    if (mids) {
-      const fm = TET10_FACE_MIDS[side[f]];
-      const ab = mesh.elements[base + fm[0]], bc = mesh.elements[base + fm[1]], ca = mesh.elements[base + fm[2]];
-      mids[3 * f] = ab;
-      mids[3 * f + 1] = bc;
-      mids[3 * f + 2] = ca;
-      triangles[t] = a; triangles[t + 1] = ab; triangles[t + 2] = ca;
-      triangles[t + 3] = ab; triangles[t + 4] = b; triangles[t + 5] = bc;
-      triangles[t + 6] = ca; triangles[t + 7] = bc; triangles[t + 8] = c;
-      triangles[t + 9] = ab; triangles[t + 10] = bc; triangles[t + 11] = ca;
-      t += 12;
-      addNormal(ab);
-      addNormal(bc);
-      addNormal(ca);
-    } else {
-      triangles[t++] = a;
-      triangles[t++] = b;
-      triangles[t++] = c;
+    // Corners first, then mid-side nodes: every node of the face gets the facet's normal.
+    for (let k = 0; k < face.nodes.length; k++) addNormal(local[k]);
+    if (mids) for (let k = 0; k < nc; k++) mids[maxCorners * f + k] = local[nc + k];
+    for (const [p, q, r] of face.triangles) {
+      triangles[t++] = local[p];
+      triangles[t++] = local[q];
+      triangles[t++] = local[r];
     }
   }
   for (let v = 0; v < nodeCount; v++) {
@@ -93,11 +87,12 @@ export function meshSurface(mesh: Mesh): Surface {
   }
 
   // Facet edges grouped by their lower node (a CSR table of typed arrays: no hashing of 3 x facets keys).
-  const edgeCount = facets * 3;
+  const edgeCount = facets * maxCorners;
   const start = new Int32Array(nodeCount + 1);
+  const cornerAt = (f: number, k: number) => corners[maxCorners * f + (k % cornerCount[f])];
   for (let f = 0; f < facets; f++) {
-    for (let k = 0; k < 3; k++) {
-      const p = corners[3 * f + k], q = corners[3 * f + ((k + 1) % 3)];
+    for (let k = 0; k < cornerCount[f]; k++) {
+      const p = cornerAt(f, k), q = cornerAt(f, k + 1);
       start[(p < q ? p : q) + 1]++;
     }
   }
@@ -106,15 +101,15 @@ export function meshSurface(mesh: Mesh): Surface {
   const other = new Int32Array(edgeCount); // the upper node
   const slot = new Int32Array(edgeCount); // facet * 3 + k
   for (let f = 0; f < facets; f++) {
-    for (let k = 0; k < 3; k++) {
-      const p = corners[3 * f + k], q = corners[3 * f + ((k + 1) % 3)];
+    for (let k = 0; k < cornerCount[f]; k++) {
+      const p = cornerAt(f, k), q = cornerAt(f, k + 1);
       const lo = p < q ? p : q;
       const at = fill[lo]++;
       other[at] = p < q ? q : p;
-      slot[at] = 3 * f + k;
+      slot[at] = maxCorners * f + k;
     }
   }
-  // Segment lists sized for the worst case (every edge once, two segments each for C3D10), trimmed at the end.
+  // Segment lists sized for the worst case (every edge once, two segments each when faces have mid-side nodes), trimmed at the end.
   const perEdge = mids ? 4 : 2;
   const feature = { data: new Int32Array(edgeCount * perEdge), length: 0 };
   const meshEdges = { data: new Int32Array(edgeCount * perEdge), length: 0 };
@@ -122,7 +117,7 @@ export function meshSurface(mesh: Mesh): Surface {
     const d = out.data;
     let at = out.length;
     if (mids) {
-      const m = mids[3 * f + k];
+      const m = mids[maxCorners * f + k];
       d[at++] = p;
       d[at++] = m;
       d[at++] = m;
@@ -146,14 +141,14 @@ export function meshSurface(mesh: Mesh): Surface {
         shared++;
         if (partner < 0) partner = j;
       }
-      const f = (slot[i] / 3) | 0, k = slot[i] % 3;
-      const p = corners[3 * f + k], q = corners[3 * f + ((k + 1) % 3)];
+      const f = (slot[i] / maxCorners) | 0, k = slot[i] % maxCorners;
+      const p = cornerAt(f, k), q = cornerAt(f, k + 1);
       pushSegments(meshEdges, f, k, p, q);
       if (partner < 0 || shared > 2) {
         pushSegments(feature, f, k, p, q); // an open edge, or one where more than two facets meet
         continue;
       }
-      const g = (slot[partner] / 3) | 0;
+      const g = (slot[partner] / maxCorners) | 0;
       const dot = normals[3 * f] * normals[3 * g] + normals[3 * f + 1] * normals[3 * g + 1] + normals[3 * f + 2] * normals[3 * g + 2];
       if (tag[f] !== tag[g] || dot < CREASE_COS) pushSegments(feature, f, k, p, q);
     }

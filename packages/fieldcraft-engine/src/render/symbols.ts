@@ -1,7 +1,7 @@
 // The analysis setup drawn as symbols: supports as cones pointing at their nodes, forces and pressures as
 // arrows ending on the model. A definition on many nodes is drawn with an evenly spread sample.
 import type { Vec3 } from "../geometry/types.js";
-import { NODES_PER_ELEMENT, TET_FACE_CORNERS, type Mesh } from "../mesh/types.js";
+import { meshFamily, type Mesh } from "../mesh/types.js";
 import type { Rgb } from "./raster.js";
 import { COLORS } from "./palette.js";
 
@@ -93,7 +93,8 @@ export function buildGlyphs(
 ): { glyphs: Glyph[]; reports: SymbolReport[] } {
   const glyphs: Glyph[] = [];
   const reports: SymbolReport[] = [];
-  const npe = NODES_PER_ELEMENT[mesh.type];
+  const fam = meshFamily(mesh);
+  const npe = fam.nodes;
   for (const def of symbols) {
     const color = SYMBOL_COLORS[def.kind];
     if (def.kind === "pressure") {
@@ -102,7 +103,8 @@ export function buildGlyphs(
       const normals = new Float64Array(count * 3);
       for (let f = 0; f < count; f++) {
         const base = def.facets.element[f] * npe;
-        const fc = TET_FACE_CORNERS[def.facets.side[f]];
+        // Centre and normal from the face's first three corners (a triangle; planar faces of any family).
+        const fc = fam.faces[def.facets.side[f]].nodes.slice(0, 3);
         const ps = fc.map((c) => position(mesh.elements[base + c]));
         for (let k = 0; k < 3; k++) centres[3 * f + k] = (ps[0][k] + ps[1][k] + ps[2][k]) / 3;
         const u = [ps[1][0] - ps[0][0], ps[1][1] - ps[0][1], ps[1][2] - ps[0][2]];

@@ -1,8 +1,6 @@
-import type { ElementType } from "../../mesh/types.js";
-import type { TetElement } from "./element.js";
-import { TET4 } from "./tet4.js";
-import { TET10 } from "./tet10.js";
+// The tabulated element of each family row, by family name (the rows live in ../families).
+import { FAMILIES, type FamilyName, type TabulatedElement } from "../families/index.js";
 
-export const ELEMENTS: Record<ElementType, TetElement> = { C3D4: TET4, C3D10: TET10 };
-export type { TetElement } from "./element.js";
-export { shapeGradients } from "./element.js";
+export const ELEMENTS = Object.fromEntries(Object.values(FAMILIES).map((f) => [f.name, f.element])) as Record<FamilyName, TabulatedElement>;
+export type { TabulatedElement, TabulatedElement as TetElement } from "../families/index.js";
+export { shapeGradients } from "../families/index.js";

@@ -9,7 +9,7 @@ export interface LinearOperator {
 }
 
 export function blockOperator(A: BlockCsr): LinearOperator {
-  return { size: 3 * A.n, apply: (x, y) => blockMultiply(A, x, y) };
+  return { size: A.b * A.n, apply: (x, y) => blockMultiply(A, x, y) };
 }
 
 export function csrOperator(A: Csr): LinearOperator {
@@ -18,14 +18,11 @@ export function csrOperator(A: Csr): LinearOperator {
 
 /** Diagonal of a block matrix, one entry per DOF. */
 export function blockDiagonal(A: BlockCsr): Float64Array {
-  const d = new Float64Array(3 * A.n);
+  const b = A.b;
+  const d = new Float64Array(b * A.n);
   for (let i = 0; i < A.n; i++)
     for (let k = A.rowPtr[i]; k < A.rowPtr[i + 1]; k++)
-      if (A.col[k] === i) {
-        d[3 * i] = A.val[9 * k];
-        d[3 * i + 1] = A.val[9 * k + 4];
-        d[3 * i + 2] = A.val[9 * k + 8];
-      }
+      if (A.col[k] === i) for (let r = 0; r < b; r++) d[b * i + r] = A.val[b * b * k + (b + 1) * r];
   return d;
 }
 

@@ -1,15 +1,19 @@
-// Symmetric 3x3-block CSR: one block row per node, only the upper triangle of blocks stored (column >= row),
+// Symmetric block CSR: one block row per node, a b x b block per coupled node pair (b = unknowns per node:
+// 3 for solids, 1 for heat, 2 for planar elements), only the upper triangle of blocks stored (column >= row),
 // which halves the largest array of the solve; a product reads each block once and applies it both ways.
+// The 3x3 case (elasticity) keeps its unrolled kernels; other block sizes take the generic loops.
 import type { Mesh } from "../../mesh/types.js";
 import { NODES_PER_ELEMENT } from "../../mesh/types.js";
 
 export interface BlockCsr {
   /** Block rows (nodes). */
   n: number;
+  /** Unknowns per node: each block is b x b. */
+  b: number;
   rowPtr: Int32Array;
   /** Block column per stored block (>= its row), sorted within each row; the diagonal block comes first. */
   col: Int32Array;
-  /** 9 values per block, row-major. */
+  /** b * b values per block, row-major. */
   val: Float64Array;
 }
 
@@ -28,7 +32,7 @@ export function nodeElements(mesh: Mesh): { ptr: Int32Array; idx: Int32Array } {
 }
 
 /** The upper block pattern of the stiffness: node i couples to node j >= i when an element holds both. */
-export function blockPatternFromMesh(mesh: Mesh): BlockCsr {
+export function blockPatternFromMesh(mesh: Mesh, b = 3): BlockCsr {
   const nn = mesh.nodes.length / 3;
   const npe = NODES_PER_ELEMENT[mesh.type];
   const { ptr, idx } = nodeElements(mesh);
@@ -65,7 +69,7 @@ export function blockPatternFromMesh(mesh: Mesh): BlockCsr {
     }
     col.subarray(rowPtr[i], rowPtr[i + 1]).sort();
   }
-  return { n: nn, rowPtr, col, val: new Float64Array(col.length * 9) };
+  return { n: nn, b, rowPtr, col, val: new Float64Array(col.length * b * b) };
 }
 
 /** Position of block (i, j), or -1. */
@@ -84,6 +88,7 @@ export function findBlock(A: BlockCsr, i: number, j: number): number {
 
 /** y = A x, the lower triangle applied as the transpose of the stored upper blocks. */
 export function blockMultiply(A: BlockCsr, x: Float64Array, y: Float64Array): void {
+  if (A.b !== 3) return blockMultiplyGeneric(A, x, y);
   const { n, rowPtr, col, val } = A;
   y.fill(0);
   for (let i = 0; i < n; i++) {
@@ -107,6 +112,65 @@ export function blockMultiply(A: BlockCsr, x: Float64Array, y: Float64Array): vo
     y[3 * i + 1] += s1;
     y[3 * i + 2] += s2;
   }
+}
+
+/** y = A x for any block size: the same symmetric sweep with the block's loops left rolled. */
+function blockMultiplyGeneric(A: BlockCsr, x: Float64Array, y: Float64Array): void {
+  const { n, b, rowPtr, col, val } = A;
+  const bb = b * b;
+  y.fill(0);
+  for (let i = 0; i < n; i++) {
+    const bi = b * i;
+    for (let k = rowPtr[i], end = rowPtr[i + 1]; k < end; k++) {
+      const bj = b * col[k], v = bb * k;
+      for (let r = 0; r < b; r++) {
+        let s = 0;
+        for (let c = 0; c < b; c++) s += val[v + r * b + c] * x[bj + c];
+        y[bi + r] += s;
+      }
+      if (bj !== bi) for (let c = 0; c < b; c++) for (let r = 0; r < b; r++) y[bj + c] += val[v + r * b + c] * x[bi + r];
+    }
+  }
+}
+
+/** The full (both triangles) scalar CSR of a block matrix: what the multigrid takes when blocks are not 3x3. */
+export function expandToScalar(A: BlockCsr): { rows: number; cols: number; ptr: Int32Array; idx: Int32Array; val: Float64Array } {
+  const { n, b, rowPtr, col, val } = A;
+  const bb = b * b;
+  const rows = n * b;
+  const count = new Int32Array(n);
+  for (let i = 0; i < n; i++)
+    for (let k = rowPtr[i]; k < rowPtr[i + 1]; k++) {
+      count[i]++;
+      if (col[k] !== i) count[col[k]]++;
+    }
+  const ptr = new Int32Array(rows + 1);
+  for (let i = 0; i < n; i++) for (let r = 0; r < b; r++) ptr[b * i + r + 1] = count[i] * b;
+  for (let r = 0; r < rows; r++) ptr[r + 1] += ptr[r];
+  const fill = ptr.slice(0, rows);
+  const idx = new Int32Array(ptr[rows]);
+  const out = new Float64Array(ptr[rows]);
+  // Lower blocks first (row order of their upper partner), then upper: columns come out sorted.
+  for (let i = 0; i < n; i++)
+    for (let k = rowPtr[i]; k < rowPtr[i + 1]; k++) {
+      const j = col[k];
+      if (j === i) continue;
+      for (let c = 0; c < b; c++)
+        for (let r = 0; r < b; r++) {
+          const p = fill[b * j + c]++;
+          idx[p] = b * i + r;
+          out[p] = val[bb * k + r * b + c];
+        }
+    }
+  for (let i = 0; i < n; i++)
+    for (let k = rowPtr[i]; k < rowPtr[i + 1]; k++)
+      for (let r = 0; r < b; r++)
+        for (let c = 0; c < b; c++) {
+          const p = fill[b * i + r]++;
+          idx[p] = b * col[k] + c;
+          out[p] = val[bb * k + r * b + c];
+        }
+  return { rows, cols: rows, ptr, idx, val: out };
 }
 
 /** For each node, the stored blocks (k, i) with k < i: the lower half of its row, as positions and rows. */

@@ -1,12 +1,14 @@
-// Smoothed-aggregation algebraic multigrid (rigid-body near-nullspace) used as a CG preconditioner:
-// one symmetric V-cycle with Chebyshev smoothing per application.
-import { lowerIndex, type BlockCsr } from "../../sparse/block-csr.js";
+// Smoothed-aggregation algebraic multigrid used as a CG preconditioner: one symmetric V-cycle with
+// Chebyshev smoothing per application. The finest level is the solve's block matrix (3x3 blocks with the six
+// rigid-body modes for elasticity; any block size, e.g. 1 unknown per node with constants, goes through
+// its scalar expansion); coarse levels are scalar CSR whose DOFs are grouped per aggregate.
+import { expandToScalar, lowerIndex, type BlockCsr } from "../../sparse/block-csr.js";
 import { galerkinProduct, singleMultiplyAdd, singleMultiplyTransposeAdd, smoothedProlongator, type Csr, type SingleCsr, type SparseLeft } from "../../sparse/csr.js";
 import { factorDense, solveDense, type DenseFactor } from "../dense-cholesky.js";
 import { blockDiagonal, blockOperator, csrDiagonal, csrOperator, type LinearOperator } from "../operator.js";
 import { aggregate } from "./aggregate.js";
 import { blockStrength, groupedStrength, type NodeGraph } from "./strength.js";
-import { NULLSPACE, tentativeProlongator, type Tentative } from "./tentative.js";
+import { tentativeProlongator, type Tentative } from "./tentative.js";
 
 export interface AmgOptions {
   /** Strength threshold for aggregation. */
@@ -18,7 +20,26 @@ export interface AmgOptions {
   maxLevels: number;
 }
 
+/**
+ * theta = 0.02: a weak threshold, so the small off-diagonal blocks of elasticity on stretched tets still join
+ * aggregates (Vanek, Mandel & Brezina use 0.08 * 0.5^level for scalar problems; PETSc GAMG's default is 0);
+ * it gave the 21-37 CG iterations from 50k to 1.1M DOFs in docs/solver.md. Degree 2 Chebyshev: Adams, Brezina,
+ * Hu & Tuminaro (2003) find degree 2-4 competitive with Gauss-Seidel; 2 is the cheapest of those.
+ * 600 DOFs: the dense LDL^T of the coarsest level costs 600^2 doubles (2.9 MB), negligible next to a V-cycle.
+ */
 export const DEFAULT_AMG: AmgOptions = { theta: 0.02, smootherDegree: 2, coarseSize: 600, maxLevels: 10 };
+
+/**
+ * Power iterations for the largest eigenvalue of D^-1 A, and the margin added to it. The Rayleigh quotient
+ * approaches rho from below; the 1.1 factor is the one PETSc's Chebyshev smoother applies to its estimate
+ * (KSPChebyshevEstEigSet(..., 0, 0.1, 0, 1.1)), which takes 10 steps; 15 costs little next to the setup.
+ */
+const POWER_ITERATIONS = 15;
+const RHO_MARGIN = 1.1;
+/** Lower end of the Chebyshev interval, [rho / 30, rho]: ML's default ("smoother: Chebyshev alpha" = 30), as in Adams et al. 2003. */
+const CHEBYSHEV_RATIO = 30;
+/** Prolongator damping omega = 4 / (3 rho(D^-1 A)): Vanek, Mandel & Brezina (1996), Computing 56, the classical choice. */
+const OMEGA_NUMERATOR = 4 / 3;
 
 interface Level {
   A: LinearOperator;
@@ -56,7 +77,7 @@ function spectralRadius(A: LinearOperator, invDiag: Float64Array): number {
   }
   const w = new Float64Array(n);
   let rho = 0;
-  for (let it = 0; it < 15; it++) {
+  for (let it = 0; it < POWER_ITERATIONS; it++) {
     A.apply(v, w);
     let num = 0, den = 0;
     for (let i = 0; i < n; i++) {
@@ -81,7 +102,7 @@ function inverse(d: Float64Array): Float64Array {
 
 /** P = (I - omega D^-1 A) T, with omega = 4 / (3 rho), in single precision (no double-precision copy ever exists). */
 function smoothProlongator(rows: SparseLeft, T: Tentative, level: Level): SingleCsr {
-  const omega = 4 / (3 * (level.hi / 1.1));
+  const omega = OMEGA_NUMERATOR / (level.hi / RHO_MARGIN);
   const scale = level.invDiag.map((d) => -omega * d);
   return smoothedProlongator(rows, T.P, scale);
 }
@@ -89,9 +110,9 @@ function smoothProlongator(rows: SparseLeft, T: Tentative, level: Level): Single
 function makeLevel(A: LinearOperator, diag: Float64Array, nnz: number): Level {
   const n = A.size;
   const invDiag = inverse(diag);
-  const rho = spectralRadius(A, invDiag) * 1.1;
+  const rho = spectralRadius(A, invDiag) * RHO_MARGIN;
   return {
-    A, invDiag, lo: rho / 30, hi: rho, nnz,
+    A, invDiag, lo: rho / CHEBYSHEV_RATIO, hi: rho, nnz,
     b: new Float64Array(n), x: new Float64Array(n), r: new Float64Array(n), d: new Float64Array(n), t: new Float64Array(n),
   };
 }
@@ -102,28 +123,60 @@ function toDense(A: Csr): Float64Array {
   return a;
 }
 
+/** The finest level and what coarsening starts from: its rows for products, strength graph and DOF grouping. */
+interface Finest {
+  level: Level;
+  rows: SparseLeft;
+  graph: NodeGraph;
+  nodePtr: Int32Array;
+  bytes: number;
+}
+
+/** 3x3 blocks stay blocks (node-by-node products); other block sizes are expanded to scalar CSR once. */
+function finestLevel(A0: BlockCsr, theta: number): Finest {
+  const b = A0.b;
+  const nodePtr = Int32Array.from({ length: A0.n + 1 }, (_, i) => b * i);
+  if (b === 3) {
+    return {
+      level: makeLevel(blockOperator(A0), blockDiagonal(A0), 9 * (2 * A0.col.length - A0.n)),
+      rows: { kind: "block", A: A0, lower: lowerIndex(A0) },
+      graph: blockStrength(A0, theta),
+      nodePtr,
+      bytes: A0.val.byteLength + A0.col.byteLength,
+    };
+  }
+  const full: Csr = expandToScalar(A0);
+  return {
+    level: makeLevel(csrOperator(full), csrDiagonal(full), full.val.length),
+    rows: { kind: "csr", A: full },
+    graph: groupedStrength(full, nodePtr, theta),
+    nodePtr,
+    bytes: full.val.byteLength + full.idx.byteLength,
+  };
+}
+
 /**
  * Builds the hierarchy for a block matrix whose prescribed DOFs are already identity rows/columns.
- * `B0`: near-nullspace rows of 6 per DOF, zero at prescribed DOFs.
+ * `B0`: near-nullspace, the same number of modes per DOF (6 rigid-body modes, or 1 constant), zero at prescribed DOFs.
  */
 export async function buildAmg(A0: BlockCsr, B0: Float64Array, o: AmgOptions = DEFAULT_AMG, pause?: () => Promise<void>): Promise<AmgHierarchy> {
-  const levels: Level[] = [];
-  const op0 = blockOperator(A0);
-  let level = makeLevel(op0, blockDiagonal(A0), 9 * (2 * A0.col.length - A0.n));
-  levels.push(level);
+  const modes = B0.length / (A0.b * A0.n);
+  const finest = finestLevel(A0, o.theta);
+  let level = finest.level;
+  const levels: Level[] = [level];
   // Setup temporaries are dropped (set to null) as soon as they are used, so the collector can return them
   // before the next large array is allocated: the peak memory of the solve is in this loop.
-  let graph: NodeGraph | null = blockStrength(A0, o.theta);
-  let nodePtr: Int32Array = Int32Array.from({ length: A0.n + 1 }, (_, i) => 3 * i);
+  let graph: NodeGraph | null = finest.graph;
+  let nodePtr: Int32Array = finest.nodePtr;
   let B: Float64Array | null = B0;
-  let rows: SparseLeft = { kind: "block", A: A0, lower: lowerIndex(A0) };
+  let rows: SparseLeft = finest.rows;
   let Acoarse: Csr | null = null;
-  let bytes = A0.val.byteLength + A0.col.byteLength;
+  let bytes = finest.bytes;
   while (level.A.size > o.coarseSize && levels.length < o.maxLevels) {
     const { agg, count } = aggregate(graph);
     graph = null;
     if (count === 0) break;
-    let T: Tentative | null = tentativeProlongator(agg, count, nodePtr, B);
+    let T: Tentative | null = tentativeProlongator(agg, count, nodePtr, B, modes);
     B = null;
     if (T.P.cols === 0 || T.P.cols >= level.A.size * 0.9) break;
     const coarseNodePtr = T.coarseNodePtr, coarseB = T.coarseB;
@@ -150,8 +203,20 @@ export async function buildAmg(A0: BlockCsr, B0: Float64Array, o: AmgOptions = D
   const denseA = Acoarse && levels.length > 1 ? toDense(Acoarse) : null;
   if (!denseA) throw new Error("the multigrid hierarchy needs at least two levels");
   const coarse = factorDense(denseA, last.A.size);
-  void NULLSPACE;
+  const preconditioner = vCyclePreconditioner(levels, coarse, o.smootherDegree);
+  const sizes = levels.map((L) => L.A.size);
+  const opComplexity = levels.reduce((s, L) => s + L.nnz, 0) / levels[0].nnz;
+  return {
+    levels,
+    coarse,
+    preconditioner,
+    describe: `smoothed-aggregation AMG, ${levels.length} levels (${sizes.join(" > ")} DOFs, operator complexity ${opComplexity.toFixed(2)})`,
+    bytes,
+  };
+}
 
+/** The symmetric V-cycle (the same Chebyshev polynomial before and after the coarse correction) as an operator. */
+function vCyclePreconditioner(levels: Level[], coarse: DenseFactor, degree: number): LinearOperator {
   const chebyshev = (L: Level, zeroStart: boolean, degree: number) => {
     const { A, invDiag, b, x, r, d, t } = L;
     const n = A.size;
@@ -186,31 +251,22 @@ export async function buildAmg(A0: BlockCsr, B0: Float64Array, o: AmgOptions = D
       return;
     }
     const next = levels[l + 1];
-    chebyshev(L, true, o.smootherDegree);
+    chebyshev(L, true, degree);
     L.A.apply(L.x, L.t);
     for (let i = 0; i < L.A.size; i++) L.r[i] = L.b[i] - L.t[i];
     next.b.fill(0);
     singleMultiplyTransposeAdd(L.P!, L.r, next.b);
     cycle(l + 1);
     singleMultiplyAdd(L.P!, next.x, L.x);
-    chebyshev(L, false, o.smootherDegree);
+    chebyshev(L, false, degree);
   };
 
-  const preconditioner: LinearOperator = {
-    size: op0.size,
+  return {
+    size: levels[0].A.size,
     apply(r, z) {
       levels[0].b.set(r);
       cycle(0);
       z.set(levels[0].x);
     },
-  };
-  const sizes = levels.map((L) => L.A.size);
-  const opComplexity = levels.reduce((s, L) => s + L.nnz, 0) / levels[0].nnz;
-  return {
-    levels,
-    coarse,
-    preconditioner,
-    describe: `smoothed-aggregation AMG, ${levels.length} levels (${sizes.join(" > ")} DOFs, operator complexity ${opComplexity.toFixed(2)})`,
-    bytes,
   };
 }

@@ -1,7 +1,14 @@
-// Tentative prolongator: the near-nullspace (rigid-body modes) restricted to each aggregate, orthonormalised.
+// Tentative prolongator: the near-nullspace (rigid-body modes for elasticity, constants for one unknown per
+// node) restricted to each aggregate, orthonormalised.
 import type { Csr } from "../../sparse/csr.js";
 
+/** Rigid-body modes per node of an elastic solid: three translations and three rotations. */
 export const NULLSPACE = 6;
+
+/** Constant modes for one unknown per node (heat, potential): one row of 1 per DOF. */
+export function constantModes(dofs: number): Float64Array {
+  return new Float64Array(dofs).fill(1);
+}
 
 /** Rigid-body modes per DOF (rows of 6: three translations, three rotations about `center`, lengths scaled by `scale`). */
 export function rigidBodyModes(coords: Float64Array, center: [number, number, number], scale: number): Float64Array {
@@ -25,11 +32,12 @@ export interface Tentative {
   P: Csr;
   /** Coarse DOFs per aggregate. */
   coarseNodePtr: Int32Array;
-  /** Coarse near-nullspace, rows of 6. */
+  /** Coarse near-nullspace, rows of `modes`. */
   coarseB: Float64Array;
 }
 
-export function tentativeProlongator(agg: Int32Array, count: number, nodePtr: Int32Array, B: Float64Array): Tentative {
+/** `B`: the near-nullspace, `modes` values per fine DOF. */
+export function tentativeProlongator(agg: Int32Array, count: number, nodePtr: Int32Array, B: Float64Array, modes = NULLSPACE): Tentative {
   const nodes = agg.length;
   const fineDofs = nodePtr[nodes];
   // Nodes of each aggregate, by counting sort.
@@ -53,14 +61,14 @@ export function tentativeProlongator(agg: Int32Array, count: number, nodePtr: In
     for (let t = aptr[a]; t < aptr[a + 1]; t++)
       for (let d = nodePtr[members[t]]; d < nodePtr[members[t] + 1]; d++) dofs[p++] = d;
     // Modified Gram-Schmidt, twice per column; columns that vanish (dependent modes) are dropped.
-    const Q = new Float64Array(s * NULLSPACE); // column-major, kept columns first
-    const R = new Float64Array(NULLSPACE * NULLSPACE);
+    const Q = new Float64Array(s * modes); // column-major, kept columns first
+    const R = new Float64Array(modes * modes);
     let kept = 0;
     const v = new Float64Array(s);
-    for (let c = 0; c < NULLSPACE; c++) {
+    for (let c = 0; c < modes; c++) {
       let norm0 = 0;
       for (let l = 0; l < s; l++) {
-        v[l] = B[dofs[l] * NULLSPACE + c];
+        v[l] = B[dofs[l] * modes + c];
         norm0 += v[l] * v[l];
       }
       norm0 = Math.sqrt(norm0);
@@ -70,28 +78,28 @@ export function tentativeProlongator(agg: Int32Array, count: number, nodePtr: In
           let r = 0;
           for (let l = 0; l < s; l++) r += Q[q * s + l] * v[l];
           for (let l = 0; l < s; l++) v[l] -= r * Q[q * s + l];
-          R[q * NULLSPACE + c] += r;
+          R[q * modes + c] += r;
         }
       let nv = 0;
       for (let l = 0; l < s; l++) nv += v[l] * v[l];
       nv = Math.sqrt(nv);
       if (nv <= 1e-9 * norm0) continue;
       for (let l = 0; l < s; l++) Q[kept * s + l] = v[l] / nv;
-      R[kept * NULLSPACE + c] = nv;
+      R[kept * modes + c] = nv;
       kept++;
     }
     coarseNodePtr[a + 1] = coarseNodePtr[a] + kept;
     for (let l = 0; l < s; l++) rowCount[dofs[l]] = kept;
     qParts.push(Q.subarray(0, kept * s));
     dofParts.push(dofs);
-    rParts.push(R.subarray(0, kept * NULLSPACE));
+    rParts.push(R.subarray(0, kept * modes));
   }
   const ptr = new Int32Array(fineDofs + 1);
   for (let d = 0; d < fineDofs; d++) ptr[d + 1] = ptr[d] + rowCount[d];
   const idx = new Int32Array(ptr[fineDofs]);
   const val = new Float64Array(ptr[fineDofs]);
   const coarseDofs = coarseNodePtr[count];
-  const coarseB = new Float64Array(coarseDofs * NULLSPACE);
+  const coarseB = new Float64Array(coarseDofs * modes);
   for (let a = 0; a < count; a++) {
     const dofs = dofParts[a], Q = qParts[a], R = rParts[a];
     const s = dofs.length, off = coarseNodePtr[a], kept = coarseNodePtr[a + 1] - off;
@@ -102,7 +110,7 @@ export function tentativeProlongator(agg: Int32Array, count: number, nodePtr: In
         val[base + q] = Q[q * s + l];
       }
     }
-    coarseB.set(R, off * NULLSPACE);
+    coarseB.set(R, off * modes);
   }
   return { P: { rows: fineDofs, cols: coarseDofs, ptr, idx, val }, coarseNodePtr, coarseB };
 }
