@@ -2,7 +2,7 @@
 // LOBPCG preconditioned by the static solver's multigrid (built on K, or on K + sigma M when the model can move
 // freely); small models are solved densely. Modes come out mass-normalised, with participation factors.
 import type { Mesh } from "../mesh/types.js";
-import { NODES_PER_ELEMENT } from "../mesh/types.js";
+import { meshFamily } from "../mesh/types.js";
 import type { ElasticMaterial, SolveOptions } from "./types.js";
 import { assembleStiffness } from "./assembly.js";
 import { applyPrescribed } from "./constraints.js";
@@ -11,7 +11,6 @@ import { unrestrainedMotion } from "./rigid-body.js";
 import { blockPatternFromMesh, type BlockCsr } from "./sparse/block-csr.js";
 import { blockDiagonal, blockOperator, type LinearOperator } from "./solvers/operator.js";
 import { buildAmg, DEFAULT_AMG } from "./solvers/amg/hierarchy.js";
-import { NULLSPACE, rigidBodyModes } from "./solvers/amg/tentative.js";
 import { jacobiPreconditioner } from "./solvers/jacobi.js";
 import { yieldToEventLoop } from "./solvers/cg.js";
 import { generalizedEigen } from "./solvers/eigen/dense.js";
@@ -19,7 +18,7 @@ import { getColumn, type Block } from "./solvers/eigen/block.js";
 import { lobpcg } from "./solvers/eigen/lobpcg.js";
 import { addScaledMass, assembleMass, massOperator, type MassKind, type NodeMass } from "./mass/assemble.js";
 import { modalParticipation, type Participation } from "./modal/participation.js";
-import { estimateSolveBytes } from "./solve-static.js";
+import { estimateSolveBytes, rigidBodyNullspace } from "./solve-static.js";
 
 export interface FrequencyProblem {
   mesh: Mesh;
@@ -94,7 +93,7 @@ const trace = (a: Float64Array, n: number) => {
 const hz = (lambda: number) => Math.sqrt(Math.max(lambda, 0)) / (2 * Math.PI);
 
 function validate(p: FrequencyProblem, o: FrequencyOptions): string | null {
-  const npe = NODES_PER_ELEMENT[p.mesh.type];
+  const npe = meshFamily(p.mesh).nodes;
   const ne = p.mesh.elements.length / npe;
   if (ne === 0) return "the mesh has no elements; generate a mesh first";
   if (p.elementMaterial.length !== ne) return `elementMaterial has ${p.elementMaterial.length} entries for ${ne} elements`;
@@ -114,17 +113,6 @@ function validate(p: FrequencyProblem, o: FrequencyOptions): string | null {
   if (o.minHz !== undefined && !(o.minHz >= 0)) return `min_hz must be zero or positive (got ${o.minHz})`;
   if (o.maxHz !== undefined && !(o.maxHz > (o.minHz ?? 0))) return `max_hz must be above min_hz (got ${o.maxHz})`;
   return null;
-}
-
-function meshCenter(mesh: Mesh): { center: [number, number, number]; scale: number } {
-  const lo = [Infinity, Infinity, Infinity], hi = [-Infinity, -Infinity, -Infinity];
-  for (let i = 0; i < mesh.nodes.length; i++) {
-    const a = i % 3;
-    lo[a] = Math.min(lo[a], mesh.nodes[i]);
-    hi[a] = Math.max(hi[a], mesh.nodes[i]);
-  }
-  const scale = Math.max(hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]) || 1;
-  return { center: [(lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2, (lo[2] + hi[2]) / 2], scale };
 }
 
 function rigidCount(description: string | null): number {
@@ -261,9 +249,7 @@ export async function solveFrequency(problem: FrequencyProblem, options: Frequen
       shiftNote = ` on K + ${sigma.toExponential(2)} M`;
     }
     try {
-      const { center, scale } = meshCenter(mesh);
-      const B = rigidBodyModes(mesh.nodes, center, scale);
-      for (let d = 0; d < dofs; d++) if (held[d]) B.fill(0, d * NULLSPACE, (d + 1) * NULLSPACE);
+      const B = rigidBodyNullspace(mesh, held);
       const amg = await buildAmg(Kp, B, DEFAULT_AMG, yieldToEventLoop);
       T = amg.preconditioner;
       solver = `LOBPCG preconditioned by ${amg.describe}${shiftNote}`;

@@ -2,8 +2,8 @@
 // integrated with the rule CalculiX uses for the element's faces (1 point on a linear triangle, 3 on a quadratic
 // one) and volume, so the same deck gives the same temperatures in ccx to round-off.
 import type { Mesh } from "../../mesh/types.js";
-import { NODES_PER_ELEMENT } from "../../mesh/types.js";
-import { ELEMENTS, shapeGradients } from "../elements/index.js";
+import { meshFamily } from "../../mesh/types.js";
+import { shapeGradients } from "../families/index.js";
 import { gatherCoords } from "../assembly.js";
 import { facetNodes, type Facets } from "../loads.js";
 
@@ -16,11 +16,6 @@ interface FaceRule {
 // ccx: gauss2d4 (the centroid) on the faces of C3D4/DC3D4, gauss2d5 (3 points, degree 2) on C3D10/DC3D10's.
 const CENTROID: FaceRule = { points: [[1 / 3, 1 / 3]], weights: [1 / 2] };
 const THREE_POINT: FaceRule = { points: [[1 / 6, 1 / 6], [2 / 3, 1 / 6], [1 / 6, 2 / 3]], weights: [1 / 6, 1 / 6, 1 / 6] };
-const QUADRATIC = new Set(["C3D10"]);
-
-function faceRule(type: string): FaceRule {
-  return QUADRATIC.has(type) ? THREE_POINT : CENTROID;
-}
 
 function triangleShape(s: number, t: number, quadratic: boolean): { N: number[]; dS: number[]; dT: number[] } {
   const l = 1 - s - t;
@@ -34,8 +29,9 @@ function triangleShape(s: number, t: number, quadratic: boolean): { N: number[];
 
 /** Visits each face quadrature point with the facet's nodes, their shape values and the area weight dA. */
 export function eachHeatFacePoint(mesh: Mesh, facets: Facets, visit: (nodes: number[], N: number[], dA: number) => void): void {
-  const quadratic = QUADRATIC.has(mesh.type);
-  const rule = faceRule(mesh.type);
+  // Tetrahedra only for now (the face shapes below are triangles): order 1 or 2 picks the rule.
+  const quadratic = meshFamily(mesh).order === 2;
+  const rule = quadratic ? THREE_POINT : CENTROID;
   const X = mesh.nodes;
   const tabulated = rule.points.map(([s, t]) => triangleShape(s, t, quadratic));
   for (let f = 0; f < facets.element.length; f++) {
@@ -72,8 +68,8 @@ export function filmLoad(mesh: Mesh, facets: Facets, h: number, sink: number, he
 
 /** Adds the nodal heat of a uniform source `r` (per volume) in the given elements, with the element's own rule. */
 export function bodyHeatLoad(mesh: Mesh, elements: ArrayLike<number>, r: number, heat: Float64Array): void {
-  const el = ELEMENTS[mesh.type];
-  const npe = NODES_PER_ELEMENT[mesh.type];
+  const el = meshFamily(mesh).element;
+  const npe = el.nodes;
   const coords = new Float64Array(3 * npe), grad = new Float64Array(3 * npe);
   for (let t = 0; t < elements.length; t++) {
     const e = elements[t];

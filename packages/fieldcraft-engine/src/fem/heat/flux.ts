@@ -1,11 +1,12 @@
 // Heat flux q = -k grad T at the integration points, extrapolated to each element's nodes and averaged over the
 // elements that share a node (as stresses are), 3 per node.
 import type { Mesh } from "../../mesh/types.js";
-import { ELEMENTS, shapeGradients } from "../elements/index.js";
+import { meshFamily } from "../../mesh/types.js";
+import { shapeGradients } from "../families/index.js";
 import { gatherCoords } from "../assembly.js";
 
 export function nodalHeatFlux(mesh: Mesh, elementMaterial: Int32Array, conductivity: readonly number[], T: Float64Array): Float64Array {
-  const el = ELEMENTS[mesh.type];
+  const el = meshFamily(mesh).element;
   const npe = el.nodes, nq = el.points;
   const nn = mesh.nodes.length / 3;
   const ne = mesh.elements.length / npe;

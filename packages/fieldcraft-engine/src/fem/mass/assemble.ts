@@ -1,7 +1,7 @@
 // The global mass matrix: one value per node pair (the 3x3 block is m_ab I), stored like the stiffness (upper
 // triangle, the same row pointers and columns), or a diagonal when lumped. A ninth of the stiffness's values.
 import type { Mesh } from "../../mesh/types.js";
-import { ELEMENTS } from "../elements/index.js";
+import { meshFamily } from "../../mesh/types.js";
 import { gatherCoords } from "../assembly.js";
 import { blockPatternFromMesh, findBlock, type BlockCsr } from "../sparse/block-csr.js";
 import type { LinearOperator } from "../solvers/operator.js";
@@ -26,7 +26,7 @@ export function assembleMass(
   kind: MassKind,
   pattern?: Pick<BlockCsr, "n" | "rowPtr" | "col">,
 ): MassResult {
-  const el = ELEMENTS[mesh.type];
+  const el = meshFamily(mesh).element;
   const npe = el.nodes;
   const ne = mesh.elements.length / npe;
   const nn = mesh.nodes.length / 3;

@@ -1,6 +1,6 @@
 // Element mass matrices of the solid tetrahedra: consistent (integrated with the element's own rule, as CalculiX
 // does, so frequencies match ccx on the same mesh) and lumped (a diagonal that keeps the element's mass).
-import { shapeGradients, type TetElement } from "../elements/index.js";
+import { shapeGradients, type TabulatedElement as TetElement } from "../families/index.js";
 
 /**
  * Consistent mass m_ab = sum_q w_q det J_q rho N_a N_b into `me` (nodes x nodes, one value per node pair: the
