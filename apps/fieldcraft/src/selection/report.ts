@@ -1,14 +1,11 @@
 // What ui.select and ui.selection reply: the selection, its counts, and `params` for model.set.create.
-import { NODES_PER_ELEMENT, TET10_FACE_MIDS, TET_FACE_CORNERS, resolveSet, type Mesh, type Model } from "@mcp-wrappers/fieldcraft-engine";
+import { facetNodes, resolveSet, type Mesh, type Model } from "@mcp-wrappers/fieldcraft-engine";
 import { isEmpty, setParams, type ElementFace, type Selection } from "./state.js";
 import { problems } from "./validate.js";
 
-/** 1-based node ids on an element face (corners, then mid-edge nodes for C3D10). */
+/** 1-based node ids on an element face (corners, then mid-side nodes, as the mesh's family lists them). */
 export function elementFaceNodes(mesh: Mesh, face: ElementFace): number[] {
-  const per = NODES_PER_ELEMENT[mesh.type];
-  const side = face.face - 1;
-  const local = mesh.type === "C3D10" ? [...TET_FACE_CORNERS[side], ...TET10_FACE_MIDS[side]] : [...TET_FACE_CORNERS[side]];
-  return local.map((k) => mesh.elements[(face.element - 1) * per + k] + 1);
+  return facetNodes(mesh, face.element - 1, face.face - 1).map((n) => n + 1);
 }
 
 export function selectionReport(selection: Selection, model: Model): Record<string, unknown> {

@@ -1,4 +1,5 @@
 // What a command may need the session to hold first, how to tell, and which command provides it.
+import { ANALYSIS_ROWS } from "../model/analyses/index.js";
 import type { Model } from "../model/types.js";
 
 interface RequirementRow {
@@ -21,7 +22,8 @@ export const REQUIREMENTS = {
   },
   load: { what: "a load", held: (m) => m.definitions.loads.length > 0, provider: "model.load.create" },
   step: { what: "a step", held: (m) => m.definitions.steps.length > 0, provider: "model.step.create" },
-  result: { what: "results", held: (m) => Object.keys(m.results).length > 0, provider: "solve.static" },
+  // Results come from the analyses' solve commands (their rows in src/model/analyses).
+  result: { what: "results", held: (m) => Object.keys(m.results).length > 0, provider: [...new Set(ANALYSIS_ROWS.map((a) => a.command))].join(" or ") },
 } satisfies Record<string, RequirementRow>;
 
 export type Requirement = keyof typeof REQUIREMENTS;

@@ -1,4 +1,5 @@
 // Abaqus/CalculiX input deck (.inp) from the solver-neutral DeckModel; ids are index + 1.
+import { procedureFor } from "./procedures.js";
 import { NODES_PER_ELEMENT, meshFamily } from "../mesh/types.js";
 import type { DeckModel } from "./types.js";
 
@@ -137,7 +138,7 @@ export function writeAbaqusDeck(model: DeckModel, options: AbaqusDeckOptions = {
   model.steps.forEach((step, k) => {
     // Each step states its own loads and supports; later steps drop what came before.
     const op = k > 0 ? ", OP=NEW" : "";
-    out.push(`** step: ${step.name.replace(/[\r\n]+/g, " ")}`, "*STEP", `*STATIC, SOLVER=${solver}`);
+    out.push(`** step: ${step.name.replace(/[\r\n]+/g, " ")}`, "*STEP", ...procedureFor(step, "abaqus").stepCards({ solver }));
     if (step.boundaries.length || k > 0) {
       out.push(`*BOUNDARY${op}`);
       for (const b of step.boundaries) {

@@ -2,6 +2,7 @@
 // Steps become unit time intervals: the k-th written step is solved at time k, its loads ride a curve that is
 // 1 at time k and 0 at the neighbouring step times, so each step's state holds exactly that step's loads (linear statics
 // has no memory). Supports must then be the same in every written step; a prescribed value may vary by step.
+import { sharedProcedure } from "./procedures.js";
 import { NODES_PER_ELEMENT, meshFamily } from "../mesh/types.js";
 import { fitInt, fitReal, nodalForces, right, sectionOfElements, selectSteps } from "./fields.js";
 import type { DeckModel, DeckStep } from "./types.js";
@@ -50,12 +51,7 @@ export function writeLsDynaDeck(model: DeckModel, options: LsDynaDeckOptions = {
   const out: string[] = [];
   out.push("*KEYWORD", `$ units: ${title(model.units)}`, "*TITLE", title(model.heading));
 
-  // Implicit linear statics: one unit time step per analysis step.
-  out.push("*CONTROL_IMPLICIT_GENERAL", "$   imflag       dt0", i10(1) + f10(1));
-  out.push("*CONTROL_IMPLICIT_SOLUTION", "$   nsolvr", i10(1));
-  out.push("*CONTROL_IMPLICIT_SOLVER", "$   lsolvr", i10(0));
-  out.push("*CONTROL_TERMINATION", "$   endtim", f10(Math.max(1, steps.length)));
-  out.push("*DATABASE_BINARY_D3PLOT", "$       dt", f10(1));
+  out.push(...sharedProcedure(steps, "lsdyna").lsdyna!.controlCards(steps.length, f10, i10));
 
   out.push("*NODE", "$    nid               x               y               z      tc      rc");
   for (let i = 0; i < nn; i++) out.push(i8(i + 1) + f16(mesh.nodes[3 * i]) + f16(mesh.nodes[3 * i + 1]) + f16(mesh.nodes[3 * i + 2]) + i8(0) + i8(0));

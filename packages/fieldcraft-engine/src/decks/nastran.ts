@@ -2,6 +2,7 @@
 // Reals go in large-field cards (16 columns: GRID*, MAT1*, FORCE*, SPC*, PLOAD4*), the most a Nastran field
 // holds; integer-only cards (CTETRA, PSOLID, SPC1) stay small-field. One SUBCASE per step, its SPC and LOAD
 // set ids equal to the step's number in the deck.
+import { sharedProcedure } from "./procedures.js";
 import { NODES_PER_ELEMENT, meshFamily } from "../mesh/types.js";
 import { fitInt, fitReal, left, nodalForces, right, sectionOfElements, selectSteps } from "./fields.js";
 import type { DeckModel } from "./types.js";
@@ -49,7 +50,7 @@ export function writeNastranDeck(model: DeckModel, options: NastranDeckOptions =
   const out: string[] = [];
 
   out.push(`$ ${caseText(model.heading)}`, `$ units: ${caseText(model.units)}`);
-  out.push("SOL 101", "CEND", `TITLE = ${caseText(model.heading)}`, "ECHO = NONE");
+  out.push(`SOL ${sharedProcedure(steps, "nastran").nastran!.sol}`, "CEND", `TITLE = ${caseText(model.heading)}`, "ECHO = NONE");
   out.push("DISPLACEMENT(PRINT,PLOT) = ALL", "SPCFORCES(PRINT,PLOT) = ALL", "STRESS(PLOT) = ALL");
   steps.forEach((step, k) => {
     out.push(`SUBCASE ${k + 1}`, `  LABEL = ${caseText(step.name)}`);

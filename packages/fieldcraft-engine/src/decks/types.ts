@@ -1,6 +1,7 @@
 // A solver-neutral description of an analysis, built from the model by the command layer and written
 // by each deck writer (Abaqus/CalculiX, Nastran, LS-DYNA). Loads arrive already resolved to nodes or facets.
 import type { Mesh } from "../mesh/types.js";
+import type { DeckProcedure } from "./procedures.js";
 
 export interface DeckMaterial {
   name: string;
@@ -11,6 +12,8 @@ export interface DeckMaterial {
 
 export interface DeckStep {
   name: string;
+  /** The procedure's cards per format (src/decks/procedures.ts); static when left out. */
+  procedure?: DeckProcedure;
   /** Per node set: which components (1..3) are held and at what value (0 for fixed). */
   boundaries: { nset: string; components: number[]; value: number }[];
   /** Concentrated nodal forces (component 1..3). */

@@ -1,6 +1,7 @@
 // model.check as a pure function: problems that would stop a solve (errors), doubtful set-ups (warnings),
 // and the set-up checklist with the next stage and the command that does it.
 import { elementCount } from "../mesh/types.js";
+import { analysisOf, resultProvider } from "./analyses/index.js";
 import { ModelError } from "./errors.js";
 import { resolveSet } from "./sets.js";
 import type { Model } from "./types.js";
@@ -52,6 +53,12 @@ export function sectionCoverage(model: Model): { sectionOf: Int32Array; problems
   return { sectionOf, problems, overlaps };
 }
 
+/** The command that solves the first unsolved step (its analysis row's), else every step's. */
+function solveCommand(model: Model): string {
+  const unsolved = model.definitions.steps.find((s) => model.results[s.name] === undefined);
+  return resultProvider(model, unsolved);
+}
+
 export function checkModel(model: Model): CheckReport {
   const d = model.definitions;
   const errors: CheckItem[] = [];
@@ -95,9 +102,10 @@ export function checkModel(model: Model): CheckReport {
       if (!d.boundary_conditions.some((b) => b.name === n)) errors.push({ item: `step ${step.name}`, message: `boundary condition \`${n}\` does not exist` });
     }
     for (const n of step.loads) if (!d.loads.some((l) => l.name === n)) errors.push({ item: `step ${step.name}`, message: `load \`${n}\` does not exist` });
-    if (step.boundary_conditions.length === 0) {
-      errors.push({ item: `step ${step.name}`, message: "holds no boundary condition: the body is free to move and a static solve fails", command: "model.boundary_condition.create" });
-    }
+    // What the step's analysis needs of it (static: a boundary condition).
+    const own = analysisOf(step).checkStep(model, step);
+    errors.push(...own.errors);
+    warnings.push(...own.warnings);
     if (step.loads.length === 0) warnings.push({ item: `step ${step.name}`, message: "holds no load: its displacements are those the boundary conditions prescribe" });
   }
   if (d.materials.length > 0 && d.sections.length === 0) warnings.push({ item: "materials", message: "no section uses a material yet", command: "model.section.create" });
@@ -110,7 +118,7 @@ export function checkModel(model: Model): CheckReport {
     { stage: "boundary conditions", done: d.boundary_conditions.length > 0, command: "model.boundary_condition.create" },
     { stage: "loads", done: d.loads.length > 0, command: "model.load.create" },
     { stage: "step", done: d.steps.length > 0, command: "model.step.create" },
-    { stage: "solved", done: d.steps.length > 0 && d.steps.every((s) => model.results[s.name] !== undefined), command: "solve.static" },
+    { stage: "solved", done: d.steps.length > 0 && d.steps.every((s) => model.results[s.name] !== undefined), command: solveCommand(model) },
   ];
   const next = stages.find((s) => !s.done);
   return { ok: errors.length === 0, errors, warnings, progress: { stages, next: next ? { stage: next.stage, command: next.command } : null } };

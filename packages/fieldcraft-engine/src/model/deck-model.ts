@@ -2,6 +2,7 @@
 // the held components per node set, concentrated forces (loads already spread to nodes) and facet pressures.
 import type { DeckModel, DeckStep } from "../decks/types.js";
 import { sectionCoverage } from "./check.js";
+import { analysisOf } from "./analyses/index.js";
 import { lookup } from "./definitions.js";
 import { ModelError } from "./errors.js";
 import { heldComponents, resolvedTarget, stepForces } from "./problem.js";
@@ -26,7 +27,7 @@ export function deckModel(model: Model, steps: StepDefinition[], heading: string
     const forces = stepForces(model, step);
     const cloads: DeckStep["cloads"] = [];
     for (let i = 0; i < forces.length; i++) if (forces[i] !== 0) cloads.push({ node: Math.floor(i / 3), component: (i % 3) + 1, value: forces[i] });
-    return { name: step.name, boundaries, cloads, pressures: [] };
+    return { name: step.name, procedure: analysisOf(step).decks, boundaries, cloads, pressures: [] };
   });
   return {
     heading,

@@ -1,5 +1,7 @@
 // Reading stored results: which step's, and node fields by name (the contour and probe fields).
+import { NODE_FIELDS, resultField, resultProvider, type NodeField } from "./analyses/index.js";
 import { ModelError, nameList } from "./errors.js";
+import type { Dimension } from "./units.js";
 import type { Model, StepResult } from "./types.js";
 
 /** The named step's result, or the last solved step in step order. */
@@ -7,46 +9,26 @@ export function stepResult(model: Model, step: string | undefined): StepResult {
   const solved = model.definitions.steps.map((s) => s.name).filter((n) => model.results[n] !== undefined);
   if (step === undefined) {
     const last = solved[solved.length - 1];
-    if (last === undefined) throw new ModelError("needs results: run solve.static first");
+    if (last === undefined) throw new ModelError(`needs results: run ${resultProvider(model)} first`);
     return model.results[last];
   }
-  if (!model.definitions.steps.some((s) => s.name === step)) {
+  const definition = model.definitions.steps.find((s) => s.name === step);
+  if (!definition) {
     throw new ModelError(`params.step: no step named \`${step}\`; steps: ${nameList(model.definitions.steps.map((s) => s.name))}`);
   }
   const r = model.results[step];
-  if (!r) throw new ModelError(`params.step: step \`${step}\` is not solved: run solve.static {"step": ${JSON.stringify(step)}} first; solved: ${nameList(solved)}`);
+  if (!r) throw new ModelError(`params.step: step \`${step}\` is not solved: run ${resultProvider(model, definition)} {"step": ${JSON.stringify(step)}} first; solved: ${nameList(solved)}`);
   return r;
 }
 
-const STRESS_COMPONENTS = ["s11", "s22", "s33", "s12", "s13", "s23"] as const;
-const DISPLACEMENT_COMPONENTS = ["u1", "u2", "u3"] as const;
+/** The nodal fields results offer (from the analysis rows), their dimensions and readers. */
+export { NODE_FIELDS, type NodeField };
 
-export const NODE_FIELDS = ["displacement", "u1", "u2", "u3", "von_mises", ...STRESS_COMPONENTS] as const;
-export type NodeField = (typeof NODE_FIELDS)[number];
-
-export const FIELD_DIMENSION: Record<NodeField, "length" | "stress"> = {
-  displacement: "length",
-  u1: "length",
-  u2: "length",
-  u3: "length",
-  von_mises: "stress",
-  s11: "stress",
-  s22: "stress",
-  s33: "stress",
-  s12: "stress",
-  s13: "stress",
-  s23: "stress",
-};
+export const FIELD_DIMENSION = Object.fromEntries(NODE_FIELDS.map((f) => [f, resultField(f).dimension])) as Record<NodeField, Dimension>;
 
 /** The field's value at node index n. */
 export function fieldReader(result: StepResult, field: NodeField): (n: number) => number {
-  const { displacement: u, stress, mises } = result.solution;
-  if (field === "displacement") return (n) => Math.hypot(u[3 * n], u[3 * n + 1], u[3 * n + 2]);
-  if (field === "von_mises") return (n) => mises[n];
-  const d = (DISPLACEMENT_COMPONENTS as readonly string[]).indexOf(field);
-  if (d >= 0) return (n) => u[3 * n + d];
-  const s = (STRESS_COMPONENTS as readonly string[]).indexOf(field);
-  return (n) => stress[6 * n + s];
+  return resultField(field).read(result.solution);
 }
 
 /** Smallest and largest value with their 1-based node ids (the first node where each occurs). */

@@ -1,6 +1,7 @@
 // The shape of each definition, which is also the parameters of the command that creates it and the way it is
 // stored in `.fieldcraft` files. Closed objects, documented fields, physical dimensions as `x-dimension`.
 import { z } from "zod";
+import { PROCEDURE_SCHEMAS } from "./analyses/index.js";
 import { itemName, quantity, targetSchema, vector3 } from "./schema-parts.js";
 
 const bodyName = z.string().min(1).max(200).describe("Body name (geometry.bodies)");
@@ -95,7 +96,7 @@ export const loadSchema = z.discriminatedUnion("type", [
 export const stepSchema = z
   .object({
     name: itemName("Step name"),
-    procedure: z.discriminatedUnion("type", [z.object({ type: z.literal("static").describe("Linear static") }).strict()]).describe("Analysis procedure"),
+    procedure: z.discriminatedUnion("type", PROCEDURE_SCHEMAS).describe("Analysis procedure"),
     boundary_conditions: z.array(itemName("Boundary condition name")).max(10_000).default([]).describe("Boundary conditions active in the step"),
     loads: z.array(itemName("Load name")).max(10_000).default([]).describe("Loads active in the step"),
   })

@@ -4,6 +4,7 @@ import type { Design } from "../geometry/types.js";
 import type { Mesh } from "../mesh/types.js";
 import type { StaticSolution } from "../fem/types.js";
 import type { UnitSystemId } from "./units.js";
+import type { ProcedureDefinition } from "./analyses/index.js";
 
 export type GeometryMember = { body: string } | { body: string; face: string } | { body: string; edge: string };
 
@@ -39,7 +40,8 @@ export type LoadDefinition =
 
 export interface StepDefinition {
   name: string;
-  procedure: { type: "static" };
+  /** One of the analysis rows' procedures (src/model/analyses). */
+  procedure: ProcedureDefinition;
   boundary_conditions: string[];
   loads: string[];
 }

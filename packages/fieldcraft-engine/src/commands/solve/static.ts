@@ -1,10 +1,9 @@
 import { z } from "zod";
-import { solveStatic } from "../../fem/solve-static.js";
+import { analysisOf } from "../../model/analyses/index.js";
 import { lookup } from "../../model/definitions.js";
 import { ModelError } from "../../model/errors.js";
-import { staticProblem } from "../../model/problem.js";
 import { fieldRange } from "../../model/results.js";
-import type { Model, StepResult } from "../../model/types.js";
+import type { Model, StepDefinition, StepResult } from "../../model/types.js";
 import { itemName } from "../params.js";
 import { defineCommand } from "../types.js";
 
@@ -27,15 +26,17 @@ export const solveStaticCommand = defineCommand({
     if (params.max_iterations !== undefined && params.max_iterations > caps.maxIterations) {
       throw new ModelError(`params.max_iterations: ${params.max_iterations} is above the cap maxIterations (${caps.maxIterations})`);
     }
-    const steps = params.step !== undefined ? [lookup(model, "steps", params.step, "params.step")] : model.definitions.steps;
+    // This command solves the steps whose analysis row names it; a step of another analysis points to its command.
+    const mine = (s: StepDefinition) => analysisOf(s).command === "solve.static";
+    const steps = params.step !== undefined ? [lookup(model, "steps", params.step, "params.step")] : model.definitions.steps.filter(mine);
+    for (const s of steps) if (!mine(s)) throw new ModelError(`params.step: step ${s.name} is a ${s.procedure.type} step: run ${analysisOf(s).command}`);
     const results: Record<string, StepResult> = { ...model.results };
     const replies = [];
     for (const [i, step] of steps.entries()) {
-      if (step.boundary_conditions.length === 0) {
-        throw new ModelError(`step ${step.name} holds no boundary condition, so the body is free to move: add one with model.boundary_condition.create and list it in the step`);
-      }
-      const problem = staticProblem(model, step);
-      const solved = await solveStatic(problem, {
+      // The step's analysis row makes the problem, solves it and says what the result holds.
+      const analysis = analysisOf(step);
+      const problem = analysis.problem(model, step);
+      const solved = await analysis.solve(problem, {
         ...(params.tolerance !== undefined ? { tolerance: params.tolerance } : {}),
         maxIterations: params.max_iterations ?? Math.min(caps.maxIterations, 1000),
         maxDofs: caps.maxDofs,
@@ -44,7 +45,7 @@ export const solveStaticCommand = defineCommand({
         onProgress: (p) => ctx.progress({ ...p, message: `step ${step.name} (${i + 1}/${steps.length}): ${p.message}` }),
       });
       if (!solved.ok) throw new ModelError(`step ${step.name}: ${solved.error}`);
-      const result: StepResult = { step: step.name, solution: solved.solution, applied: problem.forces };
+      const result: StepResult = { step: step.name, solution: solved.solution, applied: analysis.applied(problem) };
       results[step.name] = result;
       const stats = solved.solution.stats;
       replies.push({

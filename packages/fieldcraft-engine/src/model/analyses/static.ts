@@ -1,0 +1,49 @@
+// `static`: linear static analysis (small strain, isotropic elasticity) of a step's loads and supports.
+import { z } from "zod";
+import { STATIC_DECK } from "../../decks/procedures.js";
+import { solveStatic } from "../../fem/solve-static.js";
+import type { StaticProblem } from "../../fem/types.js";
+import type { CheckItem } from "../check.js";
+import { ModelError } from "../errors.js";
+import { staticProblem } from "../problem.js";
+import type { AnalysisRow, ResultField } from "./types.js";
+
+const DISPLACEMENT = ["u1", "u2", "u3"] as const;
+const STRESS = ["s11", "s22", "s33", "s12", "s13", "s23"] as const;
+type StaticField = "displacement" | (typeof DISPLACEMENT)[number] | "von_mises" | (typeof STRESS)[number];
+
+const FIELDS: readonly ResultField<StaticField>[] = [
+  {
+    name: "displacement",
+    dimension: "length",
+    description: "displacement magnitude",
+    read: ({ displacement: u }) => (n) => Math.hypot(u[3 * n], u[3 * n + 1], u[3 * n + 2]),
+  },
+  ...DISPLACEMENT.map((name, d): ResultField<StaticField> => ({ name, dimension: "length", description: `displacement component ${d + 1}`, read: ({ displacement: u }) => (n) => u[3 * n + d] })),
+  { name: "von_mises", dimension: "stress", description: "von Mises stress", read: ({ mises }) => (n) => mises[n] },
+  ...STRESS.map((name, s): ResultField<StaticField> => ({ name, dimension: "stress", description: `stress component ${name.toUpperCase()}`, read: ({ stress }) => (n) => stress[6 * n + s] })),
+];
+
+export const STATIC_ANALYSIS = {
+  procedure: "static",
+  label: "Linear static",
+  schema: z.object({ type: z.literal("static").describe("Linear static") }).strict(),
+  command: "solve.static",
+  checkStep(_model, step) {
+    const errors: CheckItem[] = [];
+    if (step.boundary_conditions.length === 0) {
+      errors.push({ item: `step ${step.name}`, message: "holds no boundary condition: the body is free to move and a static solve fails", command: "model.boundary_condition.create" });
+    }
+    return { errors, warnings: [] };
+  },
+  problem(model, step) {
+    if (step.boundary_conditions.length === 0) {
+      throw new ModelError(`step ${step.name} holds no boundary condition, so the body is free to move: add one with model.boundary_condition.create and list it in the step`);
+    }
+    return staticProblem(model, step);
+  },
+  solve: solveStatic,
+  applied: (problem) => problem.forces,
+  fields: FIELDS,
+  decks: STATIC_DECK,
+} satisfies AnalysisRow<StaticProblem, StaticField>;
