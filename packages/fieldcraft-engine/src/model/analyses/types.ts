@@ -9,17 +9,17 @@ import type { Model, StepDefinition } from "../types.js";
 import type { Dimension } from "../units.js";
 
 /** A nodal result field: its name (results.contour's `field`), physical dimension and reader. */
-export interface ResultField<N extends string = string> {
+export interface ResultField<N extends string = string, Solution = StaticSolution> {
   name: N;
   dimension: Dimension;
   description: string;
   /** The value at node index n. */
-  read(solution: StaticSolution): (n: number) => number;
+  read(solution: Solution): (n: number) => number;
 }
 
 export type Solved<S> = { ok: true; solution: S } | { ok: false; error: string };
 
-export interface AnalysisRow<Problem = unknown, N extends string = string> {
+export interface AnalysisRow<Problem = unknown, N extends string = string, Solution = StaticSolution> {
   /** The step's `procedure.type`. */
   procedure: string;
   label: string;
@@ -31,10 +31,10 @@ export interface AnalysisRow<Problem = unknown, N extends string = string> {
   checkStep(model: Model, step: StepDefinition): { errors: CheckItem[]; warnings: CheckItem[] };
   /** The solver's problem for a step (throws ModelError naming what to fix). */
   problem(model: Model, step: StepDefinition): Problem;
-  solve(problem: Problem, options: SolveOptions): Promise<Solved<StaticSolution>>;
+  solve(problem: Problem, options: SolveOptions): Promise<Solved<Solution>>;
   /** The nodal loads the solve used (what reactions balance). */
   applied(problem: Problem): Float64Array;
   /** Nodal fields its results offer, the first being the default contour. */
-  fields: readonly ResultField<N>[];
+  fields: readonly ResultField<N, Solution>[];
   decks: DeckProcedure;
 }
