@@ -27,7 +27,8 @@ export function deckModel(model: Model, steps: StepDefinition[], heading: string
     const forces = stepForces(model, step);
     const cloads: DeckStep["cloads"] = [];
     for (let i = 0; i < forces.length; i++) if (forces[i] !== 0) cloads.push({ node: Math.floor(i / 3), component: (i % 3) + 1, value: forces[i] });
-    return { name: step.name, procedure: analysisOf(step).decks, boundaries, cloads, pressures: [] };
+    const decks = analysisOf(step).decks;
+    return { name: step.name, procedure: typeof decks === "function" ? decks(step.procedure as never) : decks, boundaries, cloads, pressures: [] };
   });
   return {
     heading,

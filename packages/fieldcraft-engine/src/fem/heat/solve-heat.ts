@@ -34,6 +34,8 @@ export interface HeatSolution {
   flux: Float64Array;
   /** Heat flowing into the model at each held node (K T - Q there, films included); zero elsewhere. */
   reaction: Float64Array;
+  /** Net external heat inflow per node: fluxes, body heat and the films' h (T_sink - T). Reactions balance it. */
+  applied: Float64Array;
   stats: { dofs: number; freeDofs: number; iterations: number; relativeResidual: number; assemblySeconds: number; solveSeconds: number; solver: string };
 }
 
@@ -116,6 +118,8 @@ export async function solveHeat(problem: HeatProblem, options: SolveOptions = {}
   const T = solved.x;
   const reaction = computeReactions(system, T, Q);
   for (const n of prescribed.keys()) if (!problem.prescribed.has(n)) reaction[n] = 0;
+  const applied = Float64Array.from(problem.heat);
+  for (const f of problem.films) filmLoad(mesh, f.facets, f.coefficient, f.sink, applied, (a, b, v) => (applied[a] -= v * T[b]));
   report(`solved in ${solved.iterations} iterations`, solved.iterations, solved.iterations);
   return {
     ok: true,
@@ -123,6 +127,7 @@ export async function solveHeat(problem: HeatProblem, options: SolveOptions = {}
       temperature: T,
       flux: nodalHeatFlux(mesh, problem.elementMaterial, problem.conductivity, T),
       reaction,
+      applied,
       stats: { dofs: nn, freeDofs, iterations: solved.iterations, relativeResidual: solved.relativeResidual, assemblySeconds, solveSeconds: solved.seconds, solver: solved.solver },
     },
   };

@@ -36,5 +36,6 @@ export interface AnalysisRow<Problem = unknown, N extends string = string, Solut
   applied(problem: Problem): Float64Array;
   /** Nodal fields its results offer, the first being the default contour. */
   fields: readonly ResultField<N, Solution>[];
-  decks: DeckProcedure;
+  /** The deck cards; a function of the step's procedure when they carry its settings (e.g. how many modes). */
+  decks: DeckProcedure | ((procedure: never) => DeckProcedure);
 }
