@@ -7,7 +7,8 @@ import type { StaticSolution } from "../../fem/types.js";
 import type { MassKind } from "../../fem/mass/assemble.js";
 import type { CheckItem } from "../check.js";
 import { ModelError } from "../errors.js";
-import { elementMaterials, stepPrescribed } from "../problem.js";
+import { elementMaterials, heldComponents, stepPrescribed } from "../problem.js";
+import { lookup } from "../definitions.js";
 import { quantity } from "../schema-parts.js";
 import type { ModalSummary, Model, StepDefinition } from "../types.js";
 import { STATIC_ANALYSIS } from "./static.js";
@@ -119,5 +120,14 @@ export const FREQUENCY_ANALYSIS = {
   applied: (p) => new Float64Array(p.problem.mesh.nodes.length),
   // Mode shapes offer the static fields (displacement, components, stresses from the shape).
   fields: STATIC_ANALYSIS.fields,
+  // The supports only: a frequency step has no loads (any it lists are not part of the eigenproblem).
+  deckStep(model, step) {
+    const boundaries = step.boundary_conditions.flatMap((name) => {
+      const bc = lookup(model, "boundary_conditions", name, `step ${step.name}`);
+      const components = heldComponents(bc).map((h) => h.component + 1);
+      return components.length ? [{ nset: bc.target.set, components, value: 0 }] : [];
+    });
+    return { boundaries, cloads: [], pressures: [] };
+  },
   decks: (p: FrequencyProcedure) => frequencyDeck({ modes: p.modes, minHz: p.min_hz, maxHz: p.max_hz }),
 } satisfies AnalysisRow<FrequencyRowProblem, (typeof STATIC_ANALYSIS.fields)[number]["name"], StaticSolution>;

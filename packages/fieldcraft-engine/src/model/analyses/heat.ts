@@ -89,5 +89,20 @@ export const HEAT_ANALYSIS = {
   solve: solveHeat,
   applied: (p) => p.heat,
   fields: FIELDS,
+  // Temperatures on DOF 11, the integrated fluxes and body heat as nodal heat (*CFLUX, the solver's own numbers),
+  // films per element face (ccx integrates them with the same face rule).
+  deckStep(model, step) {
+    const p = heatProblem(model, step);
+    const boundaries = step.boundary_conditions.map((name) => {
+      const bc = lookup(model, "boundary_conditions", name, `step ${step.name}`);
+      return { nset: bc.target.set, components: [11], value: (bc as { value: number }).value };
+    });
+    const cloads = [];
+    for (let n = 0; n < p.heat.length; n++) if (p.heat[n] !== 0) cloads.push({ node: n, component: 11, value: p.heat[n] });
+    const films = p.films.flatMap((f) =>
+      Array.from(f.facets.element, (element, k) => ({ element, side: f.facets.side[k], coefficient: f.coefficient, sink: f.sink })),
+    );
+    return { boundaries, cloads, pressures: [], films };
+  },
   decks: HEAT_DECK,
 } satisfies AnalysisRow<HeatProblem, HeatField, HeatSolution>;
