@@ -17,7 +17,8 @@ import {
   type ElementForm,
 } from "../src/fem/index.js";
 import { shapeGradients } from "../src/fem/families/index.js";
-import { blockMultiply } from "../src/fem/sparse/block-csr.js";
+import { blockMultiply, blockPatternFromMesh, expandToScalar } from "../src/fem/sparse/block-csr.js";
+import { csrMultiply } from "../src/fem/sparse/csr.js";
 import type { AnalysisRow } from "../src/model/analyses/index.js";
 import { emptyModel, type Model, type StepDefinition } from "../src/model/types.js";
 import type { Mesh } from "../src/mesh/types.js";
@@ -222,4 +223,41 @@ describe("a form and an analysis added in a test", () => {
     blockMultiply(mass.matrix, ones, y);
     expect(y.reduce((s, v) => s + v, 0)).toBeCloseTo(3 * 7.85 * 2, 10);
   });
+
+  for (const b of [1, 2, 3])
+    it(`block products, their scalar expansion and the dense matrix agree for ${b} unknown(s) per node`, () => {
+      const mesh = boxTetMesh({ size: [1, 1, 1], cells: [2, 2, 1], order: 1 });
+      const K = blockPatternFromMesh(mesh, b);
+      let seed = 11;
+      const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff) - 0.5;
+      // Symmetric: diagonal blocks symmetric themselves, off-diagonal blocks anything (the lower half is their transpose).
+      for (let i = 0; i < K.n; i++)
+        for (let k = K.rowPtr[i]; k < K.rowPtr[i + 1]; k++)
+          for (let r = 0; r < b; r++)
+            for (let c = 0; c < b; c++) {
+              if (K.col[k] === i && c < r) continue;
+              const v = rand();
+              K.val[b * b * k + b * r + c] = v;
+              if (K.col[k] === i) K.val[b * b * k + b * c + r] = v;
+            }
+      const n = b * K.n;
+      const dense = new Float64Array(n * n);
+      for (let i = 0; i < K.n; i++)
+        for (let k = K.rowPtr[i]; k < K.rowPtr[i + 1]; k++)
+          for (let r = 0; r < b; r++)
+            for (let c = 0; c < b; c++) {
+              dense[(b * i + r) * n + b * K.col[k] + c] = K.val[b * b * k + b * r + c];
+              dense[(b * K.col[k] + c) * n + b * i + r] = K.val[b * b * k + b * r + c];
+            }
+      const x = Float64Array.from({ length: n }, rand);
+      const y1 = new Float64Array(n), y2 = new Float64Array(n);
+      blockMultiply(K, x, y1);
+      csrMultiply(expandToScalar(K), x, y2);
+      for (let r = 0; r < n; r++) {
+        let want = 0;
+        for (let c = 0; c < n; c++) want += dense[r * n + c] * x[c];
+        expect(y1[r]).toBeCloseTo(want, 12);
+        expect(y2[r]).toBeCloseTo(want, 12);
+      }
+    });
 });

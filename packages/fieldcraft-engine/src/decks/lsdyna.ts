@@ -31,13 +31,8 @@ function boundaryKey(step: DeckStep): string {
   return JSON.stringify(step.boundaries.map((b) => [b.nset, [...new Set(b.components)].sort()]).sort());
 }
 
-export function writeLsDynaDeck(model: DeckModel, options: LsDynaDeckOptions = {}): string {
-  const { mesh } = model;
-  const npe = NODES_PER_ELEMENT[mesh.type];
-  const nn = mesh.nodes.length / 3;
-  const ne = mesh.elements.length / npe;
-  const steps = selectSteps(model, options.steps);
-  const sectionOf = sectionOfElements(model);
+/** LS-DYNA holds one set of supports for every step; refuses steps whose supports differ. */
+function checkOneSupportSet(steps: DeckStep[]): void {
   if (steps.length > 1) {
     const first = boundaryKey(steps[0]);
     const other = steps.find((s) => boundaryKey(s) !== first);
@@ -47,12 +42,14 @@ export function writeLsDynaDeck(model: DeckModel, options: LsDynaDeckOptions = {
       );
     }
   }
-  const nsetIds = new Map(model.nsets.map((s, k) => [s.name, k + 1]));
-  const out: string[] = [];
-  out.push("*KEYWORD", `$ units: ${title(model.units)}`, "*TITLE", title(model.heading));
+}
 
-  out.push(...sharedProcedure(steps, "lsdyna").lsdyna!.controlCards(steps.length, f10, i10));
-
+/** Nodes, materials, a part per section, elements in the family's node order, node sets. */
+function meshCards(model: DeckModel, sectionOf: Int32Array, nsetIds: Map<string, number>, out: string[]): void {
+  const { mesh } = model;
+  const npe = NODES_PER_ELEMENT[mesh.type];
+  const nn = mesh.nodes.length / 3;
+  const ne = mesh.elements.length / npe;
   out.push("*NODE", "$    nid               x               y               z      tc      rc");
   for (let i = 0; i < nn; i++) out.push(i8(i + 1) + f16(mesh.nodes[3 * i]) + f16(mesh.nodes[3 * i + 1]) + f16(mesh.nodes[3 * i + 2]) + i8(0) + i8(0));
 
@@ -80,8 +77,12 @@ export function writeLsDynaDeck(model: DeckModel, options: LsDynaDeckOptions = {
     out.push("*SET_NODE_LIST_TITLE", title(set.name), "$      sid", i10(nsetIds.get(set.name)!), ...idRows(Array.from(set.nodes, (n) => n + 1)));
   }
 
-  // Step curves: 1 at the step's own time (k + 1 for the k-th, from 0), 0 at its neighbours' times.
-  const curveOf = (k: number) => 1000 + k + 1;
+}
+
+/** Step curves: 1 at the step's own time (k + 1 for the k-th, from 0), 0 at its neighbours' times. */
+const curveOf = (k: number) => 1000 + k + 1;
+
+function stepCurveCards(steps: DeckStep[], out: string[]): void {
   if (steps.some((s) => s.cloads.length > 0 || s.pressures.length > 0)) {
     steps.forEach((step, k) => {
       out.push("*DEFINE_CURVE_TITLE", title(`step ${step.name}`), "$     lcid", i10(curveOf(k)));
@@ -92,6 +93,9 @@ export function writeLsDynaDeck(model: DeckModel, options: LsDynaDeckOptions = {
     });
   }
 
+}
+
+function supportCards(steps: DeckStep[], nsetIds: Map<string, number>, out: string[]): void {
   // Supports, from the first written step (all steps hold the same sets). Fixed: SPC; prescribed: motion.
   const motionCurve = 2000;
   let nextMotion = motionCurve;
@@ -118,6 +122,12 @@ export function writeLsDynaDeck(model: DeckModel, options: LsDynaDeckOptions = {
     });
   }
 
+}
+
+/** Per step: nodal forces, and pressures as segment loads (linear faces) or consistent nodal forces (quadratic faces). */
+function loadCards(model: DeckModel, steps: DeckStep[], out: string[]): void {
+  const { mesh } = model;
+  const npe = NODES_PER_ELEMENT[mesh.type];
   let segmentSet = 0;
   const fam = meshFamily(mesh);
   steps.forEach((step, k) => {
@@ -168,7 +178,20 @@ export function writeLsDynaDeck(model: DeckModel, options: LsDynaDeckOptions = {
       out.push("*LOAD_SEGMENT_SET", "$     ssid      lcid        sf", i10(ssid) + i10(lcid) + f10(value));
     }
   });
+}
+
+export function writeLsDynaDeck(model: DeckModel, options: LsDynaDeckOptions = {}): string {
+  const steps = selectSteps(model, options.steps);
+  const sectionOf = sectionOfElements(model);
+  checkOneSupportSet(steps);
+  const nsetIds = new Map(model.nsets.map((s, k) => [s.name, k + 1]));
+  const out: string[] = [];
+  out.push("*KEYWORD", `$ units: ${title(model.units)}`, "*TITLE", title(model.heading));
+  out.push(...sharedProcedure(steps, "lsdyna").lsdyna!.controlCards(steps.length, f10, i10));
+  meshCards(model, sectionOf, nsetIds, out);
+  stepCurveCards(steps, out);
+  supportCards(steps, nsetIds, out);
+  loadCards(model, steps, out);
   out.push("*END");
   return out.join("\n") + "\n";
 }
-

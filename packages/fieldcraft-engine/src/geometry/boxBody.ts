@@ -42,13 +42,20 @@ export function analyzeBoxUnion(
   const grid = built.grid;
   const problem = boxGridProblem(grid);
   if (problem) return { ok: false, error: problem };
-  const { coords, n, inside, boxRanges } = grid;
+  const { sideAt, featureAt } = boundaryGridFaces(grid, boxes);
+  const { pieces, pieceAt } = facePieces(grid, sideAt, featureAt);
+  const { faces, faceAt } = nameFaces(grid, boxes, pieces, pieceAt);
+  const { volume, lo, hi } = unionMeasures(grid);
+  return { ok: true, geometry: { grid, faceAt, faces, edges: boxEdges(grid, faceAt, faces), volume, bbox: { min: lo, max: hi } } };
+}
+
+/** 1. Boundary grid faces (per axis: the side and the feature of each), each given to the first feature whose face holds it. */
+function boundaryGridFaces(grid: BoxGrid, boxes: readonly BoxFeature[]): { sideAt: Int8Array[]; featureAt: Int32Array[] } {
+  const { n, inside, boxRanges } = grid;
   const cellAt = (idx: [number, number, number]) => {
     for (let a = 0; a < 3; a++) if (idx[a] < 0 || idx[a] >= n[a]) return false;
     return inside[idx[0] + n[0] * (idx[1] + n[1] * idx[2])] === 1;
   };
-
-  // 1. Boundary grid faces, each given to the first feature whose face holds it.
   const sideAt: Int8Array[] = [];
   const featureAt: Int32Array[] = [];
   for (let a = 0; a < 3; a++) {
@@ -84,7 +91,12 @@ export function analyzeBoxUnion(
     featureAt.push(feats);
   }
 
-  // 2. Connected pieces of each feature face (edge-adjacent grid faces in one plane).
+  return { sideAt, featureAt };
+}
+
+/** 2. Connected pieces of each feature face (edge-adjacent grid faces in one plane), and the piece of each grid face. */
+function facePieces(grid: BoxGrid, sideAt: Int8Array[], featureAt: Int32Array[]): { pieces: Piece[]; pieceAt: Int32Array[] } {
+  const { n, coords } = grid;
   const pieces: Piece[] = [];
   const pieceAt: Int32Array[] = [];
   for (let a = 0; a < 3; a++) {
@@ -132,7 +144,12 @@ export function analyzeBoxUnion(
     pieceAt.push(labels);
   }
 
-  // 3. Names: feature order, then side order, then pieces by their lowest corner (#k when several).
+  return { pieces, pieceAt };
+}
+
+/** 3. Names: feature order, then side order, then pieces by their lowest corner (#k when several). */
+function nameFaces(grid: BoxGrid, boxes: readonly BoxFeature[], pieces: Piece[], pieceAt: Int32Array[]): { faces: BodyFace[]; faceAt: BoxUnionGeometry["faceAt"] } {
+  const { coords } = grid;
   const order = pieces.map((_, i) => i);
   order.sort((i, j) => {
     const p = pieces[i];
@@ -160,7 +177,12 @@ export function analyzeBoxUnion(
   }
   const faceAt = pieceAt.map((labels) => labels.map((l) => (l < 0 ? -1 : faceOfPiece[l]))) as BoxUnionGeometry["faceAt"];
 
-  // 4. Measures.
+  return { faces, faceAt };
+}
+
+/** 4. Measures: volume and bounding box of the inside cells. */
+function unionMeasures(grid: BoxGrid): { volume: number; lo: Vec3; hi: Vec3 } {
+  const { n, coords, inside } = grid;
   let volume = 0;
   const lo: Vec3 = [Infinity, Infinity, Infinity];
   const hi: Vec3 = [-Infinity, -Infinity, -Infinity];
@@ -178,7 +200,7 @@ export function analyzeBoxUnion(
         volume += v;
       }
 
-  return { ok: true, geometry: { grid, faceAt, faces, edges: boxEdges(grid, faceAt, faces), volume, bbox: { min: lo, max: hi } } };
+  return { volume, lo, hi };
 }
 
 function sideNormal(side: number): Vec3 {

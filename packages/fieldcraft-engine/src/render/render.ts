@@ -1,7 +1,7 @@
 // renderScene: plain data in (mesh or design, displacement, field, symbols), a PNG and what it shows out.
 // Orthographic projection with a headlight-and-key-light shading; deterministic for the same input.
 import type { Design, Vec3 } from "../geometry/types.js";
-import { elementCount, type Mesh } from "../mesh/types.js";
+import { elementCount, meshFamily, type Mesh } from "../mesh/types.js";
 import {
   clampSide,
   distanceForHalfHeight,
@@ -253,11 +253,12 @@ function checkScene(scene: Scene): void {
     throw new Error(`scene.field.values has ${scene.field.values.length} values; the mesh has ${nodes} nodes`);
   }
   const elements = elementCount(mesh);
+  const faces = meshFamily(mesh).faces.length;
   for (const def of scene.symbols ?? []) {
     if (def.kind === "pressure") {
       for (let i = 0; i < def.facets.element.length; i++) {
         const e = def.facets.element[i], side = def.facets.side[i];
-        if (!(e >= 0 && e < elements) || !(side >= 0 && side <= 3)) throw new Error(`symbol "${def.name}": facet ${i} (element ${e}, side ${side}) is not in the mesh`);
+        if (!(e >= 0 && e < elements) || !(side >= 0 && side < faces)) throw new Error(`symbol "${def.name}": facet ${i} (element ${e}, side ${side}) is not in the mesh`);
       }
     } else {
       for (let i = 0; i < def.nodes.length; i++) {
@@ -294,28 +295,7 @@ export function renderScene(
   // Contour field and its bands.
   const bands = Math.max(MIN_BANDS, Math.min(MAX_BANDS, Math.round(scene.bands ?? DEFAULT_BANDS)));
   const field = mesh && scene.field ? scene.field : null;
-  let fieldInfo: RenderInfo["field"] = null;
-  let look: BandLookup = solidLookup(COLORS.surface);
-  let colors: Rgb[] = [];
-  if (field) {
-    let min = Infinity, max = -Infinity, minNode = 0, maxNode = 0;
-    for (let i = 0; i < field.values.length; i++) {
-      const v = field.values[i];
-      if (v < min) {
-        min = v;
-        minNode = i;
-      }
-      if (v > max) {
-        max = v;
-        maxNode = i;
-      }
-    }
-    colors = bandColors(bands);
-    const lut = new Uint8Array(bands * 3);
-    colors.forEach((c, i) => lut.set(c, 3 * i));
-    look = { lut, bands, min, bandsPerUnit: max > min ? bands / (max - min) : 0 };
-    fieldInfo = { name: field.name, unit: field.unit ?? null, min, max, min_node: minNode + 1, max_node: maxNode + 1, bands };
-  }
+  const { look, colors, fieldInfo } = contourBands(field, bands);
 
   // Symbols, placed on the drawn shape.
   const position = (node: number): Vec3 => [drawn[3 * node], drawn[3 * node + 1], drawn[3 * node + 2]];
@@ -344,61 +324,9 @@ export function renderScene(
 
   const fb = createFrameBuffer(width, height, COLORS.background);
   const bias = 0.004 * Math.max(hi[2] - lo[2], 1e-12) + 1e-9;
-  const lightRaw: Vec3 = [
-    -basis.dir[0] + 0.55 * basis.up[0] - 0.3 * basis.right[0],
-    -basis.dir[1] + 0.55 * basis.up[1] - 0.3 * basis.right[1],
-    -basis.dir[2] + 0.55 * basis.up[2] - 0.3 * basis.right[2],
-  ];
-  const ll = Math.hypot(...lightRaw);
-  const light: Vec3 = [lightRaw[0] / ll, lightRaw[1] / ll, lightRaw[2] / ll];
+  const light = lightDirection(basis);
 
-  let triangleCount = 0;
-  if (surface) {
-    const vcount = drawn.length / 3;
-    // Float32 is ample for pixel coordinates and matches the depth buffer's precision.
-    const screen = new Float32Array(vcount * 3);
-    for (let v = 0; v < vcount; v++) project(drawn, 3 * v, pr, screen, 3 * v);
-    const values = field ? field.values : null;
-    const tris = surface.triangles;
-    const n: Vec3 = [0, 0, 0];
-    for (let t = 0; t < tris.length; t += 3) {
-      const a = tris[t], b = tris[t + 1], c = tris[t + 2];
-      const ux = drawn[3 * b] - drawn[3 * a], uy = drawn[3 * b + 1] - drawn[3 * a + 1], uz = drawn[3 * b + 2] - drawn[3 * a + 2];
-      const vx = drawn[3 * c] - drawn[3 * a], vy = drawn[3 * c + 1] - drawn[3 * a + 1], vz = drawn[3 * c + 2] - drawn[3 * a + 2];
-      n[0] = uy * vz - uz * vy;
-      n[1] = uz * vx - ux * vz;
-      n[2] = ux * vy - uy * vx;
-      const shade = shadeFor(n, basis, light, values !== null);
-      fillTriangle(
-        fb,
-        screen[3 * a], screen[3 * a + 1], screen[3 * a + 2], values ? values[a] : 0,
-        screen[3 * b], screen[3 * b + 1], screen[3 * b + 2], values ? values[b] : 0,
-        screen[3 * c], screen[3 * c + 1], screen[3 * c + 2], values ? values[c] : 0,
-        shade,
-        look,
-      );
-      triangleCount++;
-    }
-    const lineScale = width >= 1200 || height >= 900 ? 2 : 1;
-    const drawSegments = (segs: Int32Array, coords: Float32Array, rgb: Rgb | null, thickness: number, darken = 0) => {
-      for (let i = 0; i < segs.length; i += 2) {
-        const p = segs[i], q = segs[i + 1];
-        drawLine(fb, coords[3 * p], coords[3 * p + 1], coords[3 * p + 2], coords[3 * q], coords[3 * q + 1], coords[3 * q + 2], rgb, thickness, bias, darken);
-      }
-    };
-    if (drawn !== base) {
-      // The undeformed outline: only the feature edges' end points need projecting.
-      const ends = new Float64Array(6);
-      const edges = surface.featureEdges;
-      for (let i = 0; i < edges.length; i += 2) {
-        project(base, 3 * edges[i], pr, ends, 0);
-        project(base, 3 * edges[i + 1], pr, ends, 3);
-        drawLine(fb, ends[0], ends[1], ends[2], ends[3], ends[4], ends[5], COLORS.undeformedEdge, 1, bias);
-      }
-    }
-    if (mesh && scene.meshEdges !== false) drawSegments(surface.meshEdges, screen, null, 1, MESH_EDGE_DARKEN);
-    drawSegments(surface.featureEdges, screen, COLORS.featureEdge, lineScale);
-  }
+  const triangleCount = surface ? drawSurface(fb, surface, { drawn, base, pr, basis, light, bias, look, values: field ? field.values : null, meshEdges: mesh !== null && scene.meshEdges !== false }) : 0;
 
   drawGlyphs(fb, glyphs, glyphPts, pr, bias, height);
   if (legend) drawLegend(fb, legend, colors);
@@ -419,6 +347,101 @@ export function renderScene(
     triangles: triangleCount,
   };
   return { png: encodePng(fb), info, frame: fb };
+}
+
+/** Min and max of the field and the band lookup that colours it (a solid colour without a field). */
+function contourBands(field: Scene["field"] | null, bands: number): { look: BandLookup; colors: Rgb[]; fieldInfo: RenderInfo["field"] } {
+  if (!field) return { look: solidLookup(COLORS.surface), colors: [], fieldInfo: null };
+  let min = Infinity, max = -Infinity, minNode = 0, maxNode = 0;
+  for (let i = 0; i < field.values.length; i++) {
+    const v = field.values[i];
+    if (v < min) {
+      min = v;
+      minNode = i;
+    }
+    if (v > max) {
+      max = v;
+      maxNode = i;
+    }
+  }
+  const colors = bandColors(bands);
+  const lut = new Uint8Array(bands * 3);
+  colors.forEach((c, i) => lut.set(c, 3 * i));
+  const look = { lut, bands, min, bandsPerUnit: max > min ? bands / (max - min) : 0 };
+  return { look, colors, fieldInfo: { name: field.name, unit: field.unit ?? null, min, max, min_node: minNode + 1, max_node: maxNode + 1, bands } };
+}
+
+/** A light from over the viewer's shoulder: toward the viewer, up and a little left. */
+function lightDirection(basis: ReturnType<typeof viewBasis>): Vec3 {
+  const lightRaw: Vec3 = [
+    -basis.dir[0] + 0.55 * basis.up[0] - 0.3 * basis.right[0],
+    -basis.dir[1] + 0.55 * basis.up[1] - 0.3 * basis.right[1],
+    -basis.dir[2] + 0.55 * basis.up[2] - 0.3 * basis.right[2],
+  ];
+  const ll = Math.hypot(...lightRaw);
+  return [lightRaw[0] / ll, lightRaw[1] / ll, lightRaw[2] / ll];
+}
+
+interface SurfaceDraw {
+  drawn: Float64Array;
+  base: Float64Array;
+  pr: Projection;
+  basis: ReturnType<typeof viewBasis>;
+  light: Vec3;
+  bias: number;
+  look: BandLookup;
+  values: Float64Array | null;
+  meshEdges: boolean;
+}
+
+/** Shaded (or banded) triangles, the undeformed outline when deformed, mesh and feature edges; returns the triangle count. */
+function drawSurface(fb: FrameBuffer, surface: Surface, o: SurfaceDraw): number {
+  const { drawn, base, pr, basis, light, bias, look, values } = o;
+  let triangleCount = 0;
+  const vcount = drawn.length / 3;
+  // Float32 is ample for pixel coordinates and matches the depth buffer's precision.
+  const screen = new Float32Array(vcount * 3);
+  for (let v = 0; v < vcount; v++) project(drawn, 3 * v, pr, screen, 3 * v);
+  const tris = surface.triangles;
+  const n: Vec3 = [0, 0, 0];
+  for (let t = 0; t < tris.length; t += 3) {
+    const a = tris[t], b = tris[t + 1], c = tris[t + 2];
+    const ux = drawn[3 * b] - drawn[3 * a], uy = drawn[3 * b + 1] - drawn[3 * a + 1], uz = drawn[3 * b + 2] - drawn[3 * a + 2];
+    const vx = drawn[3 * c] - drawn[3 * a], vy = drawn[3 * c + 1] - drawn[3 * a + 1], vz = drawn[3 * c + 2] - drawn[3 * a + 2];
+    n[0] = uy * vz - uz * vy;
+    n[1] = uz * vx - ux * vz;
+    n[2] = ux * vy - uy * vx;
+    const shade = shadeFor(n, basis, light, values !== null);
+    fillTriangle(
+      fb,
+      screen[3 * a], screen[3 * a + 1], screen[3 * a + 2], values ? values[a] : 0,
+      screen[3 * b], screen[3 * b + 1], screen[3 * b + 2], values ? values[b] : 0,
+      screen[3 * c], screen[3 * c + 1], screen[3 * c + 2], values ? values[c] : 0,
+      shade,
+      look,
+    );
+    triangleCount++;
+  }
+  const lineScale = fb.width >= 1200 || fb.height >= 900 ? 2 : 1;
+  const drawSegments = (segs: Int32Array, coords: Float32Array, rgb: Rgb | null, thickness: number, darken = 0) => {
+    for (let i = 0; i < segs.length; i += 2) {
+      const p = segs[i], q = segs[i + 1];
+      drawLine(fb, coords[3 * p], coords[3 * p + 1], coords[3 * p + 2], coords[3 * q], coords[3 * q + 1], coords[3 * q + 2], rgb, thickness, bias, darken);
+    }
+  };
+  if (drawn !== base) {
+    // The undeformed outline: only the feature edges' end points need projecting.
+    const ends = new Float64Array(6);
+    const edges = surface.featureEdges;
+    for (let i = 0; i < edges.length; i += 2) {
+      project(base, 3 * edges[i], pr, ends, 0);
+      project(base, 3 * edges[i + 1], pr, ends, 3);
+      drawLine(fb, ends[0], ends[1], ends[2], ends[3], ends[4], ends[5], COLORS.undeformedEdge, 1, bias);
+    }
+  }
+  if (o.meshEdges) drawSegments(surface.meshEdges, screen, null, 1, MESH_EDGE_DARKEN);
+  drawSegments(surface.featureEdges, screen, COLORS.featureEdge, lineScale);
+  return triangleCount;
 }
 
 function drawGlyphs(fb: FrameBuffer, glyphs: Glyph[], points: Vec3[][], pr: Projection, bias: number, height: number): void {
