@@ -97,3 +97,28 @@ describe("heat steps through the commands", () => {
     expect(st.error).toMatch(/load in is a heat_flux load, which a static step cannot use/);
   });
 });
+
+describe("samples of the two analyses", () => {
+  it("modal-plate solves out of the box: its first mode is the clamped plate strip's (beam theory with the plate stiffness)", async () => {
+    const s = createSession();
+    await ok(s, "file.sample", { name: "modal-plate" });
+    const solved = await ok(s, "solve.frequency", {});
+    expect(solved.steps[0].modes).toHaveLength(10);
+    // f1 = (1.8751^2 / 2 pi) sqrt(D / (rho h)) / L^2, D = E h^3 / (12 (1 - nu^2)).
+    const D = (210000 * 4 ** 3) / (12 * (1 - 0.09));
+    const f1 = ((1.8751040687119611 ** 2) / (2 * Math.PI)) * Math.sqrt(D / (7.85e-9 * 4)) / 200 ** 2;
+    expect(Math.abs(solved.steps[0].modes[0].frequency_hz / f1 - 1)).toBeLessThan(0.05);
+  }, 240_000); // ~250 LOBPCG iterations: the multigrid is weak on this one-element-thick plate (docs/solver.md)
+
+  it("heat-sink solves out of the box: the film carries away the 5 W that the base takes in", async () => {
+    const s = createSession();
+    await ok(s, "file.sample", { name: "heat-sink" });
+    const solved = await ok(s, "solve.heat", {});
+    expect(solved.steps[0].temperature.min.value).toBeGreaterThan(25);
+    const contour = await ok(s, "results.contour", {});
+    expect(contour.contour.field).toBe("temperature");
+    // No held node: the net inflow (flux in, film out) sums to zero.
+    const reactions = await ok(s, "results.reactions", { sets: ["base"] });
+    expect(Math.abs(reactions.applied.heat_flow)).toBeLessThan(1e-6 * 5000);
+  });
+});
