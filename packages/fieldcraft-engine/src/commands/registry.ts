@@ -12,6 +12,9 @@ import { geometryOpenCommand } from "./geometry/open.js";
 import { meshTetGenerateCommand } from "./mesh/tet-generate.js";
 import { solveStaticCommand } from "./solve/static.js";
 import { solveProbeCommand } from "./solve/probe.js";
+import { solveFrequencyCommand } from "./solve/frequency.js";
+import { solveHeatCommand } from "./solve/heat.js";
+import { resultsModesCommand } from "./results/modes.js";
 import { resultsContourCommand } from "./results/contour.js";
 import { resultsReactionsCommand } from "./results/reactions.js";
 import { deckWriteCommand } from "./deck/write.js";
@@ -47,7 +50,10 @@ export const COMMANDS: AnyCommandRow[] = [
   meshTetGenerateCommand,
   meshQualityCommand,
   solveStaticCommand,
+  solveFrequencyCommand,
+  solveHeatCommand,
   solveProbeCommand,
+  resultsModesCommand,
   resultsContourCommand,
   resultsReactionsCommand,
   fileOpenCommand,

@@ -93,6 +93,13 @@ export function writeAbaqusDeck(model: DeckModel, options: AbaqusDeckOptions = {
   const solverChoice = options.solver ?? "auto";
   const solver = solverChoice === "auto" ? (3 * nn <= (options.directLimit ?? DIRECT_SOLVER_DOF_LIMIT) ? "SPOOLES" : "ITERATIVE CHOLESKY") : solverChoice;
 
+  // DC3D* elements carry temperatures only: a deck is all heat steps or none.
+  const heatSteps = model.steps.filter((st) => st.procedure?.name === "heat");
+  const heat = heatSteps.length > 0;
+  if (heat && heatSteps.length !== model.steps.length) {
+    const other = model.steps.find((st) => st.procedure?.name !== "heat")!;
+    throw new Error(`Abaqus/CalculiX decks cannot hold heat step "${heatSteps[0].name}" with ${other.procedure?.name ?? "static"} step "${other.name}" (heat elements carry temperatures only): write them in separate decks (steps: [...])`);
+  }
   out.push("*HEADING", `${model.heading.replace(/[\r\n]+/g, " ")} (units: ${model.units})`);
   out.push("*NODE");
   for (let i = 0; i < nn; i++)
@@ -103,7 +110,7 @@ export function writeAbaqusDeck(model: DeckModel, options: AbaqusDeckOptions = {
   mesh.bodies.forEach((body, b) => {
     const elset = elsetName.name(body);
     elsetNames.add(body);
-    out.push(`*ELEMENT, TYPE=${meshFamily(mesh).decks.abaqus}, ELSET=${elset}`);
+    out.push(`*ELEMENT, TYPE=${heat ? "D" : ""}${meshFamily(mesh).decks.abaqus}, ELSET=${elset}`);
     for (let e = 0; e < ne; e++) {
       if (mesh.elementBody[e] !== b) continue;
       const ids: number[] = [e + 1];
@@ -128,6 +135,8 @@ export function writeAbaqusDeck(model: DeckModel, options: AbaqusDeckOptions = {
     materialNames.add(m.name);
     out.push(`*MATERIAL, NAME=${materialName.name(m.name)}`, "*ELASTIC", `${formatNumber(m.young)}, ${formatNumber(m.poisson)}`);
     if (m.density !== undefined) out.push("*DENSITY", formatNumber(m.density));
+    if (m.conductivity !== undefined) out.push("*CONDUCTIVITY", formatNumber(m.conductivity));
+    if (m.specificHeat !== undefined) out.push("*SPECIFIC HEAT", formatNumber(m.specificHeat));
   }
   for (const s of model.sections) {
     if (!elsetNames.has(s.elset)) throw new Error(`section refers to element set "${s.elset}", which is neither a body nor an element set`);
@@ -145,6 +154,26 @@ export function writeAbaqusDeck(model: DeckModel, options: AbaqusDeckOptions = {
         if (!nsetNames.has(b.nset)) throw new Error(`step "${step.name}": boundary condition on node set "${b.nset}", which is not defined`);
         for (const c of b.components) out.push(`${nsetName.name(b.nset)}, ${c}, ${c}, ${formatNumber(b.value)}`);
       }
+    }
+    const kind = step.procedure?.name ?? "static";
+    if (kind === "heat") {
+      // Nodal heat on DOF 11 and films per face; temperatures print as NT, reaction heat flows as RFL.
+      if (step.cloads.length || k > 0) out.push(`*CFLUX${op}`, ...step.cloads.map((l) => `${l.node + 1}, ${l.component}, ${formatNumber(l.value)}`));
+      if (step.films?.length || k > 0) out.push(`*FILM${op}`, ...(step.films ?? []).map((f) => `${f.element + 1}, F${f.side + 1}, ${formatNumber(f.sink)}, ${formatNumber(f.coefficient)}`));
+      if (options.print ?? true) {
+        out.push(`*NODE PRINT, NSET=${options.printSet !== undefined ? nsetName.name(options.printSet) : ALL_NODES_SET}`, "NT");
+        for (const nset of [...new Set(step.boundaries.map((b) => b.nset))]) out.push(`*NODE PRINT, NSET=${nsetName.name(nset)}, TOTALS=YES`, "RFL");
+      }
+      if (options.resultFile ?? true) out.push("*NODE FILE", "NT, RFL", "*EL FILE", "HFL");
+      out.push("*END STEP");
+      return;
+    }
+    if (kind === "frequency") {
+      // Eigenvalues, participation factors and effective masses go to the .dat by themselves; U prints each mode.
+      if (options.print ?? true) out.push(`*NODE PRINT, NSET=${options.printSet !== undefined ? nsetName.name(options.printSet) : ALL_NODES_SET}`, "U");
+      if (options.resultFile ?? true) out.push("*NODE FILE", "U", "*EL FILE", "S");
+      out.push("*END STEP");
+      return;
     }
     if (step.cloads.length || k > 0) {
       out.push(`*CLOAD${op}`);

@@ -8,6 +8,8 @@ export interface DeckMaterial {
   young: number;
   poisson: number;
   density?: number;
+  conductivity?: number;
+  specificHeat?: number;
 }
 
 export interface DeckStep {
@@ -20,6 +22,8 @@ export interface DeckStep {
   cloads: { node: number; component: number; value: number }[];
   /** Uniform pressure on element faces (side 0..3 = Abaqus S1..S4), positive pushing into the element. */
   pressures: { element: number; side: number; value: number }[];
+  /** Heat steps: films h (T - sink) on element faces (side 0..3 = F1..F4). Their `cloads` are nodal heat (component 11). */
+  films?: { element: number; side: number; coefficient: number; sink: number }[];
 }
 
 export interface DeckModel {

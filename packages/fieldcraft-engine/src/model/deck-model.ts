@@ -17,6 +17,11 @@ export function deckModel(model: Model, steps: StepDefinition[], heading: string
   if (bare > 0) throw new ModelError(`${bare} of ${sectionOf.length} elements have no section: run model.section.create for a set that covers them`);
   const resolved = model.definitions.sets.map((s) => ({ name: s.name, r: resolvedTarget(model, s.name, `set ${s.name}`) }));
   const deckSteps: DeckStep[] = steps.map((step) => {
+    const row = analysisOf(step);
+    const decks = row.decks;
+    const procedure = typeof decks === "function" ? decks(step.procedure as never) : decks;
+    const own = row.deckStep?.(model, step);
+    if (own) return { name: step.name, procedure, ...own };
     const boundaries = step.boundary_conditions.flatMap((name) => {
       const bc = lookup(model, "boundary_conditions", name, `step ${step.name}`);
       // One line per distinct value keeps the deck compact: fixed is one entry with components 1..3.
@@ -27,7 +32,7 @@ export function deckModel(model: Model, steps: StepDefinition[], heading: string
     const forces = stepForces(model, step);
     const cloads: DeckStep["cloads"] = [];
     for (let i = 0; i < forces.length; i++) if (forces[i] !== 0) cloads.push({ node: Math.floor(i / 3), component: (i % 3) + 1, value: forces[i] });
-    return { name: step.name, procedure: analysisOf(step).decks, boundaries, cloads, pressures: [] };
+    return { name: step.name, procedure, boundaries, cloads, pressures: [] };
   });
   return {
     heading,
@@ -35,7 +40,14 @@ export function deckModel(model: Model, steps: StepDefinition[], heading: string
     mesh,
     nsets: resolved.map(({ name, r }) => ({ name, nodes: r.nodes })),
     elsets: resolved.filter(({ r }) => r.elements.length > 0).map(({ name, r }) => ({ name, elements: r.elements })),
-    materials: model.definitions.materials.map((m) => ({ name: m.name, young: m.elastic.young, poisson: m.elastic.poisson, ...(m.density !== undefined ? { density: m.density } : {}) })),
+    materials: model.definitions.materials.map((m) => ({
+      name: m.name,
+      young: m.elastic.young,
+      poisson: m.elastic.poisson,
+      ...(m.density !== undefined ? { density: m.density } : {}),
+      ...(m.conductivity !== undefined ? { conductivity: m.conductivity } : {}),
+      ...(m.specific_heat !== undefined ? { specificHeat: m.specific_heat } : {}),
+    })),
     sections: model.definitions.sections.map((s) => ({ elset: s.set, material: s.material })),
     steps: deckSteps,
   };

@@ -6,7 +6,12 @@ function buffersOf(model: Model): ArrayBufferLike[] {
   const mesh = model.mesh?.mesh;
   if (mesh) out.push(mesh.nodes.buffer, mesh.elements.buffer, mesh.elementBody.buffer, mesh.boundary.element.buffer, mesh.boundary.side.buffer, mesh.boundary.tag.buffer);
   for (const r of Object.values(model.results)) {
-    out.push(r.applied.buffer, r.solution.displacement.buffer, r.solution.reaction.buffer, r.solution.stress.buffer, r.solution.mises.buffer);
+    const sols = r.modal ? r.modal.modes.map((m) => m.solution) : [r.solution];
+    out.push(r.applied.buffer);
+    for (const s of sols) {
+      if ("temperature" in s) out.push(s.temperature.buffer, s.flux.buffer, s.reaction.buffer);
+      else out.push(s.displacement.buffer, s.reaction.buffer, s.stress.buffer, s.mises.buffer);
+    }
   }
   return out;
 }

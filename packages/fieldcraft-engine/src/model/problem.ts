@@ -18,6 +18,7 @@ export function resolvedTarget(model: Model, setName: string, item: string): Res
 /** The held components (0..2) of a boundary condition and their values. */
 export function heldComponents(bc: BoundaryConditionDefinition): { component: number; value: number }[] {
   if (bc.type === "fixed") return [0, 1, 2].map((component) => ({ component, value: 0 }));
+  if (bc.type === "temperature") return [];
   return (["u1", "u2", "u3"] as const).flatMap((k, component) => (bc.components[k] === undefined ? [] : [{ component, value: bc.components[k]! }]));
 }
 
@@ -57,6 +58,8 @@ export function stepPrescribed(model: Model, step: StepDefinition): Map<number, 
   const owner = new Map<number, string>();
   for (const name of step.boundary_conditions) {
     const bc = lookup(model, "boundary_conditions", name, `step ${step.name}`);
+    if (bc.type === "temperature")
+      throw new ModelError(`step ${step.name}: boundary condition ${bc.name} prescribes a temperature, which a ${step.procedure.type} step cannot use: list it in a heat step`);
     const target = resolvedTarget(model, bc.target.set, `boundary condition ${bc.name}`);
     if (target.nodes.length === 0) throw new ModelError(`boundary condition ${bc.name}: its set \`${bc.target.set}\` holds no nodes of the mesh`);
     for (const { component, value } of heldComponents(bc)) {
@@ -86,6 +89,8 @@ export function stepForces(model: Model, step: StepDefinition): Float64Array {
     if (load.type === "force") {
       const spread = spreadForce(mesh, { facets: target.facets, nodes: target.nodes }, load.vector, forces);
       if (!spread.ok) throw new ModelError(`load ${load.name} (set \`${load.target.set}\`): ${spread.error}`);
+    } else if (load.type !== "pressure") {
+      throw new ModelError(`step ${step.name}: load ${load.name} is a ${load.type} load, which a ${step.procedure.type} step cannot use: list it in a heat step`);
     } else {
       if (target.facets.element.length === 0) throw new ModelError(`load ${load.name}: its set \`${load.target.set}\` has no faces for the pressure to act on`);
       pressureLoad(mesh, target.facets, load.magnitude, forces);

@@ -1,5 +1,7 @@
 // Reading stored results: which step's, and node fields by name (the contour and probe fields).
-import { NODE_FIELDS, resultField, resultProvider, type NodeField } from "./analyses/index.js";
+import { ANALYSIS_ROWS, NODE_FIELDS, resultField, resultProvider, type NodeField } from "./analyses/index.js";
+import type { HeatSolution } from "../fem/heat/solve-heat.js";
+import type { StaticSolution } from "../fem/types.js";
 import { ModelError, nameList } from "./errors.js";
 import type { Dimension } from "./units.js";
 import type { Model, StepResult } from "./types.js";
@@ -21,6 +23,34 @@ export function stepResult(model: Model, step: string | undefined): StepResult {
   return r;
 }
 
+/** Heat results hold temperatures; static and modal results hold displacements. */
+export function isHeatSolution(s: StaticSolution | HeatSolution): s is HeatSolution {
+  return (s as HeatSolution).temperature !== undefined;
+}
+
+/** The displacement-type solution of a result, or an error naming the step's fields. */
+export function mechanical(result: StepResult, what: string): StaticSolution {
+  if (isHeatSolution(result.solution)) throw new ModelError(`step ${result.step} is a ${result.procedure} step: it has no ${what}; its fields: temperature, heat_flux`);
+  return result.solution;
+}
+
+/** Nodes a result covers. */
+export function resultNodes(result: StepResult): number {
+  return isHeatSolution(result.solution) ? result.solution.temperature.length : result.solution.displacement.length / 3;
+}
+
+/**
+ * The result to read for `mode` (1-based): a frequency step's mode as a result of its own (its shape is the
+ * displacement, its stresses come from the shape). Without `mode`, a frequency step shows its first mode.
+ */
+export function modeView(result: StepResult, mode: number | undefined, param = "params.mode"): StepResult {
+  if (mode === undefined) return result;
+  if (!result.modal) throw new ModelError(`${param}: step ${result.step} is a ${result.procedure ?? "static"} step: only frequency steps have modes`);
+  const m = result.modal.modes[mode - 1];
+  if (!m) throw new ModelError(`${param}: step ${result.step} has ${result.modal.modes.length} modes (1..${result.modal.modes.length}); mode ${mode} is not one of them`);
+  return { ...result, solution: m.solution };
+}
+
 /** The nodal fields results offer (from the analysis rows), their dimensions and readers. */
 export { NODE_FIELDS, type NodeField };
 
@@ -28,13 +58,22 @@ export const FIELD_DIMENSION = Object.fromEntries(NODE_FIELDS.map((f) => [f, res
 
 /** The field's value at node index n. */
 export function fieldReader(result: StepResult, field: NodeField): (n: number) => number {
-  return resultField(field).read(result.solution);
+  const row = ANALYSIS_ROWS.find((a) => a.procedure === (result.procedure ?? "static"));
+  const mine = row?.fields.find((f) => f.name === field);
+  if (row && !mine) throw new ModelError(`params.field: step ${result.step} is a ${row.procedure} step: its fields are ${row.fields.map((f) => `\`${f.name}\``).join(", ")}`);
+  return (mine ?? resultField(field)).read(result.solution as never);
+}
+
+/** The default field of a result: its analysis row's first. */
+export function defaultField(result: StepResult): NodeField {
+  const row = ANALYSIS_ROWS.find((a) => a.procedure === (result.procedure ?? "static"));
+  return (row?.fields[0]?.name ?? "displacement") as NodeField;
 }
 
 /** Smallest and largest value with their 1-based node ids (the first node where each occurs). */
 export function fieldRange(result: StepResult, field: NodeField): { min: { node: number; value: number }; max: { node: number; value: number } } {
   const read = fieldReader(result, field);
-  const count = result.solution.displacement.length / 3;
+  const count = resultNodes(result);
   let lo = 0;
   let hi = 0;
   let loV = Infinity;
@@ -56,6 +95,16 @@ export function fieldRange(result: StepResult, field: NodeField): { min: { node:
 /** Everything stored at one node index, JSON-ready. */
 export function nodeReport(model: Model, result: StepResult, n: number) {
   const x = model.mesh!.mesh.nodes;
+  if (isHeatSolution(result.solution)) {
+    const { temperature, flux, reaction } = result.solution;
+    return {
+      node: n + 1,
+      coordinates: [x[3 * n], x[3 * n + 1], x[3 * n + 2]],
+      temperature: temperature[n],
+      heat_flux: { q1: flux[3 * n], q2: flux[3 * n + 1], q3: flux[3 * n + 2], magnitude: Math.hypot(flux[3 * n], flux[3 * n + 1], flux[3 * n + 2]) },
+      reaction_heat_flow: reaction[n],
+    };
+  }
   const { displacement: u, stress, mises, reaction } = result.solution;
   const s = stress.subarray(6 * n, 6 * n + 6);
   return {

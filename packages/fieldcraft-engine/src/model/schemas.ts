@@ -40,7 +40,9 @@ export const materialSchema = z
   .object({
     name: itemName("Material name"),
     elastic: z.discriminatedUnion("type", [isotropic]).describe("Elastic behaviour"),
-    density: quantity("density", "Mass density").positive().optional(),
+    density: quantity("density", "Mass density (frequency steps need it)").positive().optional(),
+    conductivity: quantity("conductivity", "Thermal conductivity, isotropic (heat steps need it)").positive().optional(),
+    specific_heat: quantity("specific_heat", "Specific heat capacity (kept for transient heat; steady heat does not use it)").positive().optional(),
   })
   .strict();
 
@@ -71,6 +73,14 @@ export const boundaryConditionSchema = z.discriminatedUnion("type", [
         .describe("The components to prescribe; the others stay free"),
     })
     .strict(),
+  z
+    .object({
+      name: bcName,
+      type: z.literal("temperature").describe("Prescribed temperature (heat steps)"),
+      target: targetSchema,
+      value: quantity("temperature", "Temperature"),
+    })
+    .strict(),
 ]);
 
 const loadName = itemName("Load name");
@@ -89,6 +99,31 @@ export const loadSchema = z.discriminatedUnion("type", [
       type: z.literal("pressure").describe("Uniform pressure on the set's faces"),
       target: targetSchema,
       magnitude: quantity("pressure", "Pressure, positive pushing into the body"),
+    })
+    .strict(),
+  z
+    .object({
+      name: loadName,
+      type: z.literal("heat_flux").describe("Uniform heat flux on the set's faces (heat steps)"),
+      target: targetSchema,
+      value: quantity("heat_flux", "Heat flux per area, positive into the body"),
+    })
+    .strict(),
+  z
+    .object({
+      name: loadName,
+      type: z.literal("film").describe("Convection h (T - T_sink) from the set's faces (heat steps)"),
+      target: targetSchema,
+      coefficient: quantity("film_coefficient", "Film coefficient h").min(0),
+      sink: quantity("temperature", "Sink (ambient) temperature"),
+    })
+    .strict(),
+  z
+    .object({
+      name: loadName,
+      type: z.literal("body_heat").describe("Uniform heat source in the set's elements (heat steps)"),
+      target: targetSchema,
+      value: quantity("heat_source", "Heat generated per volume"),
     })
     .strict(),
 ]);

@@ -3,6 +3,8 @@
 import type { Design } from "../geometry/types.js";
 import type { Mesh } from "../mesh/types.js";
 import type { StaticSolution } from "../fem/types.js";
+import type { HeatSolution } from "../fem/heat/solve-heat.js";
+import type { PerDirection } from "../fem/modal/participation.js";
 import type { UnitSystemId } from "./units.js";
 import type { ProcedureDefinition } from "./analyses/index.js";
 
@@ -21,6 +23,8 @@ export interface MaterialDefinition {
   name: string;
   elastic: { type: "isotropic"; young: number; poisson: number };
   density?: number;
+  conductivity?: number;
+  specific_heat?: number;
 }
 
 export interface SectionDefinition {
@@ -32,11 +36,15 @@ export interface SectionDefinition {
 
 export type BoundaryConditionDefinition =
   | { name: string; type: "fixed"; target: { set: string } }
-  | { name: string; type: "displacement"; target: { set: string }; components: { u1?: number; u2?: number; u3?: number } };
+  | { name: string; type: "displacement"; target: { set: string }; components: { u1?: number; u2?: number; u3?: number } }
+  | { name: string; type: "temperature"; target: { set: string }; value: number };
 
 export type LoadDefinition =
   | { name: string; type: "force"; target: { set: string }; vector: [number, number, number] }
-  | { name: string; type: "pressure"; target: { set: string }; magnitude: number };
+  | { name: string; type: "pressure"; target: { set: string }; magnitude: number }
+  | { name: string; type: "heat_flux"; target: { set: string }; value: number }
+  | { name: string; type: "film"; target: { set: string }; coefficient: number; sink: number }
+  | { name: string; type: "body_heat"; target: { set: string }; value: number };
 
 export interface StepDefinition {
   name: string;
@@ -66,11 +74,36 @@ export interface MeshState {
   parameters: MeshParameters;
 }
 
+/** One natural mode of a frequency step: its numbers and its shape as a static-like nodal solution (stress from the shape). */
+export interface ModeResult {
+  mode: number;
+  frequency_hz: number;
+  eigenvalue: number;
+  generalized_mass: number;
+  participation: PerDirection;
+  effective_mass: PerDirection;
+  solution: StaticSolution;
+}
+
+export interface ModalSummary {
+  modes: ModeResult[];
+  total_mass: number;
+  /** Per direction: the mass (x, y, z) and rotary inertia (rx, ry, rz) of what the supports let move. */
+  movable: PerDirection;
+  effective_mass_fraction: { x: number; y: number; z: number };
+  rigid_body_modes: number;
+  notes: string[];
+}
+
 export interface StepResult {
   step: string;
-  solution: StaticSolution;
-  /** Applied nodal forces (3 per node) the solve used: reactions balance them. */
+  /** The procedure that produced it (the analysis row reading `solution`); absent: static. */
+  procedure?: string;
+  /** Static: the solution. Frequency: the first mode's (each mode in `modal`). Heat: temperatures and fluxes. */
+  solution: StaticSolution | HeatSolution;
+  /** Applied nodal loads the solve used (forces, 3 per node; heat inflow, 1 per node): reactions balance them. */
   applied: Float64Array;
+  modal?: ModalSummary;
 }
 
 export interface Definitions {

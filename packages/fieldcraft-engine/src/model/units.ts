@@ -1,5 +1,9 @@
 // Consistent unit systems: the unit of each physical dimension a parameter may carry (`x-dimension`).
-export const DIMENSIONS = ["length", "area", "force", "stress", "pressure", "density", "mass", "time", "moment", "modulus"] as const;
+export const DIMENSIONS = [
+  "length", "area", "force", "stress", "pressure", "density", "mass", "time", "moment", "modulus",
+  // Frequency and heat analyses (energy is force x length: mJ in mm-t-s-N, J in SI; power mW and W).
+  "frequency", "eigenvalue", "inertia", "temperature", "conductivity", "specific_heat", "heat_flux", "film_coefficient", "heat_source", "heat_flow",
+] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 
 export interface UnitSystem {
@@ -23,6 +27,16 @@ export const UNIT_SYSTEMS = [
       mass: "t",
       time: "s",
       moment: "N*mm",
+      frequency: "Hz",
+      eigenvalue: "rad^2/s^2",
+      inertia: "t*mm^2",
+      temperature: "K",
+      conductivity: "mW/(mm*K)",
+      specific_heat: "mJ/(t*K)",
+      heat_flux: "mW/mm^2",
+      film_coefficient: "mW/(mm^2*K)",
+      heat_source: "mW/mm^3",
+      heat_flow: "mW",
     },
   },
   {
@@ -39,6 +53,16 @@ export const UNIT_SYSTEMS = [
       mass: "kg",
       time: "s",
       moment: "N*m",
+      frequency: "Hz",
+      eigenvalue: "rad^2/s^2",
+      inertia: "kg*m^2",
+      temperature: "K",
+      conductivity: "W/(m*K)",
+      specific_heat: "J/(kg*K)",
+      heat_flux: "W/m^2",
+      film_coefficient: "W/(m^2*K)",
+      heat_source: "W/m^3",
+      heat_flow: "W",
     },
   },
 ] as const satisfies readonly UnitSystem[];

@@ -5,12 +5,18 @@ import { defineCommand } from "../types.js";
 export const modelMaterialCreateCommand = defineCommand({
   id: "model.material.create",
   label: "Create material",
-  description: "A material: linear elasticity and, optionally, density (needed by dynamic analyses).",
+  description: "A material: linear elasticity and, optionally, density (needed by frequency steps), conductivity (needed by heat steps) and specific heat.",
   params: materialSchema,
   requires: [],
   effects: { mutates: true, reads: false, writes: false },
   run(ctx, params) {
-    const material = { name: params.name, elastic: params.elastic, ...(params.density !== undefined ? { density: params.density } : {}) };
+    const material = {
+      name: params.name,
+      elastic: params.elastic,
+      ...(params.density !== undefined ? { density: params.density } : {}),
+      ...(params.conductivity !== undefined ? { conductivity: params.conductivity } : {}),
+      ...(params.specific_heat !== undefined ? { specific_heat: params.specific_heat } : {}),
+    };
     return { result: { material: params.name }, model: addDefinition(ctx.model, "materials", material) };
   },
 });

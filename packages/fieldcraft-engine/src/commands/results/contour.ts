@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FIELD_DIMENSION, NODE_FIELDS, fieldRange } from "../../model/results.js";
+import { defaultField, FIELD_DIMENSION, NODE_FIELDS, fieldRange, modeView } from "../../model/results.js";
 import { stepResult } from "../../model/results.js";
 import { unitSystem } from "../../model/units.js";
 import { itemName } from "../params.js";
@@ -13,7 +13,11 @@ export const resultsContourCommand = defineCommand({
   params: z
     .object({
       step: itemName("Solved step; default: the last solved step").optional(),
-      field: z.enum(NODE_FIELDS).default("displacement").describe("displacement (magnitude), u1..u3, von_mises, s11, s22, s33, s12, s13, s23"),
+      field: z
+        .enum(NODE_FIELDS)
+        .optional()
+        .describe("displacement (magnitude), u1..u3, von_mises, s11, s22, s33, s12, s13, s23 (static steps and mode shapes), temperature, heat_flux (heat steps); default: the step's first"),
+      mode: z.number().int().positive().max(1000).optional().describe("Frequency steps: the mode shape to show (1-based; default 1)"),
       bands: z.number().int().min(2).max(64).default(10).describe("Number of contour bands"),
       deformed: z.boolean().default(true).describe("Draw the deformed shape (false: the undeformed mesh)"),
       scale: z.union([z.number().min(0).max(1e12), z.literal("auto")]).default("auto").describe('Deformation scale factor, 0 for the undeformed shape, or "auto"'),
@@ -22,14 +26,18 @@ export const resultsContourCommand = defineCommand({
   requires: ["result"],
   effects: { mutates: false, reads: false, writes: false },
   run(ctx, params) {
-    const result = stepResult(ctx.model, params.step);
-    const range = fieldRange(result, params.field);
+    const stored = stepResult(ctx.model, params.step);
+    const mode = params.mode ?? (stored.modal ? 1 : undefined);
+    const result = modeView(stored, mode);
+    const field = params.field ?? defaultField(result);
+    const range = fieldRange(result, field);
     const width = (range.max.value - range.min.value) / params.bands;
     const levels = Array.from({ length: params.bands + 1 }, (_, i) => range.min.value + i * width);
-    const unit = unitSystem(ctx.model.units).units[FIELD_DIMENSION[params.field]];
-    const contour = { step: result.step, field: params.field, bands: params.bands, deformed: params.deformed, scale: params.scale };
+    const unit = unitSystem(ctx.model.units).units[FIELD_DIMENSION[field]];
+    const contour = { step: result.step, field, bands: params.bands, deformed: params.deformed, scale: params.scale, ...(mode !== undefined ? { mode } : {}) };
+    const frequency = mode !== undefined ? { mode, frequency_hz: stored.modal!.modes[mode - 1].frequency_hz } : {};
     return {
-      result: { contour: { step: result.step, field: params.field, unit, range, levels, deformed: params.deformed, scale: params.scale } },
+      result: { contour: { step: result.step, field, ...frequency, unit, range, levels, deformed: params.deformed, scale: params.scale } },
       view: { ...ctx.view, contour },
     };
   },

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { lookup } from "../../model/definitions.js";
 import { resolvedTarget } from "../../model/problem.js";
-import { stepResult } from "../../model/results.js";
+import { isHeatSolution, stepResult } from "../../model/results.js";
+import { ModelError } from "../../model/errors.js";
 import type { Model, StepResult } from "../../model/types.js";
 import { itemName, vector3 } from "../params.js";
 import { defineCommand } from "../types.js";
@@ -51,13 +52,34 @@ export const resultsReactionsCommand = defineCommand({
     const { model } = ctx;
     const result = stepResult(model, params.step);
     const names = params.sets ?? defaultSets(model, result);
+    if (result.modal) throw new ModelError(`params.step: step ${result.step} is a frequency step: it has no reactions (results.modes lists its modes)`);
+    if (isHeatSolution(result.solution)) {
+      // Heat steps: the heat flowing in at the held nodes per set, against the net heat the loads and films bring.
+      const q = result.solution.reaction;
+      const sum = (nodes: ArrayLike<number> | null) => {
+        let s = 0;
+        for (let t = 0, count = nodes ? nodes.length : q.length; t < count; t++) s += q[nodes ? nodes[t] : t];
+        return s;
+      };
+      const sets = names.map((name, i) => {
+        lookup(model, "sets", name, `params.sets[${i}]`);
+        const r = resolvedTarget(model, name, `set ${name}`);
+        return { set: name, nodes: r.nodes.length, heat_flow: sum(r.nodes) };
+      });
+      const total = sum(null);
+      let applied = 0;
+      for (let n = 0; n < result.applied.length; n++) applied += result.applied[n];
+      const scale = Math.max(Math.abs(total), Math.abs(applied), 1e-300);
+      return { result: { step: result.step, sets, total: { heat_flow: total }, applied: { heat_flow: applied }, relative_imbalance: Math.abs(total + applied) / scale } };
+    }
     const about = params.about as V3;
+    const reaction = result.solution.reaction;
     const sets = names.map((name, i) => {
       lookup(model, "sets", name, `params.sets[${i}]`);
       const r = resolvedTarget(model, name, `set ${name}`);
-      return { set: name, nodes: r.nodes.length, ...sumOver(model, result.solution.reaction, about, r.nodes) };
+      return { set: name, nodes: r.nodes.length, ...sumOver(model, reaction, about, r.nodes) };
     });
-    const total = sumOver(model, result.solution.reaction, about, null);
+    const total = sumOver(model, reaction, about, null);
     const applied = sumOver(model, result.applied, about, null);
     const scale = Math.max(Math.hypot(...applied.force), Math.hypot(...total.force), 1e-300);
     const imbalance = Math.hypot(total.force[0] + applied.force[0], total.force[1] + applied.force[1], total.force[2] + applied.force[2]) / scale;

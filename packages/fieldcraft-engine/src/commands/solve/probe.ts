@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { nodeCount } from "../../mesh/types.js";
 import { ModelError } from "../../model/errors.js";
-import { fieldRange, nodeReport, stepResult } from "../../model/results.js";
+import { defaultField, fieldRange, modeView, nodeReport, stepResult } from "../../model/results.js";
 import { itemName } from "../params.js";
 import { defineCommand } from "../types.js";
 
@@ -9,22 +9,26 @@ export const solveProbeCommand = defineCommand({
   id: "solve.probe",
   label: "Probe results",
   description:
-    "Stored results at nodes: coordinates, displacement components and magnitude, stress components, von Mises and reaction. Without `nodes`, the node with the largest displacement.",
+    "Stored results at nodes: coordinates, displacement components and magnitude, stress components, von Mises and reaction (static steps and mode shapes, `mode`), or temperature, heat flux and reaction heat flow (heat steps). Without `nodes`, the node with the largest value of the step's first field.",
   params: z
     .object({
       step: itemName("Solved step; default: the last solved step").optional(),
       nodes: z.array(z.number().int().positive()).min(1).max(1_000_000).optional().describe("1-based node ids"),
+      mode: z.number().int().positive().max(1000).optional().describe("Frequency steps: the mode shape to read (1-based; default 1)"),
     })
     .strict(),
   requires: ["result"],
   effects: { mutates: false, reads: false, writes: false },
   run(ctx, params) {
-    const result = stepResult(ctx.model, params.step);
+    const stored = stepResult(ctx.model, params.step);
+    const mode = params.mode ?? (stored.modal ? 1 : undefined);
+    const result = modeView(stored, mode);
     const count = nodeCount(ctx.model.mesh!.mesh);
-    const ids = params.nodes ?? [fieldRange(result, "displacement").max.node];
+    const ids = params.nodes ?? [fieldRange(result, defaultField(result)).max.node];
     if (ids.length > ctx.caps.maxProbeNodes) throw new ModelError(`params.nodes: ${ids.length} nodes exceed the cap maxProbeNodes (${ctx.caps.maxProbeNodes})`);
     const bad = ids.findIndex((id) => id > count);
     if (bad >= 0) throw new ModelError(`params.nodes[${bad}]: node ${ids[bad]} is not in the mesh (ids 1..${count})`);
-    return { result: { step: result.step, nodes: ids.map((id) => nodeReport(ctx.model, result, id - 1)) } };
+    const frequency = mode !== undefined ? { mode, frequency_hz: stored.modal!.modes[mode - 1].frequency_hz } : {};
+    return { result: { step: result.step, ...frequency, nodes: ids.map((id) => nodeReport(ctx.model, result, id - 1)) } };
   },
 });

@@ -3,7 +3,7 @@
 import { lookup } from "../../model/definitions.js";
 import { ModelError } from "../../model/errors.js";
 import { resolvedTarget } from "../../model/problem.js";
-import { FIELD_DIMENSION, fieldReader, stepResult, type NodeField } from "../../model/results.js";
+import { defaultField, FIELD_DIMENSION, fieldReader, isHeatSolution, modeView, resultNodes, stepResult, type NodeField } from "../../model/results.js";
 import type { Model, StepDefinition } from "../../model/types.js";
 import { unitSystem } from "../../model/units.js";
 import type { Scene, SymbolDef } from "../../render/index.js";
@@ -15,6 +15,8 @@ export interface ResultsRequest {
   bands?: number;
   deformed?: boolean;
   scale?: number | "auto";
+  /** Frequency steps: the mode shape to draw (1-based). */
+  mode?: number;
 }
 
 /** Symbols of the given step's conditions and loads, or of every one defined when no step is on show. */
@@ -26,11 +28,13 @@ function setupSymbols(model: Model, step: StepDefinition | undefined): SymbolDef
   for (const bc of bcs) {
     const r = resolvedTarget(model, bc.target.set, `boundary condition ${bc.name}`);
     if (bc.type === "fixed") out.push({ kind: "fixed", name: bc.name, nodes: r.nodes });
+    else if (bc.type === "temperature") continue; // thermal set-up has no symbol yet
     else out.push({ kind: "displacement", name: bc.name, nodes: r.nodes, vector: [bc.components.u1 ?? 0, bc.components.u2 ?? 0, bc.components.u3 ?? 0] });
   }
   for (const load of loads) {
     const r = resolvedTarget(model, load.target.set, `load ${load.name}`);
     if (load.type === "force") out.push({ kind: "force", name: load.name, nodes: r.nodes, vector: load.vector });
+    else if (load.type !== "pressure") continue; // thermal loads have no symbol yet
     else out.push({ kind: "pressure", name: load.name, facets: r.facets, value: load.magnitude });
   }
   return out;
@@ -51,18 +55,21 @@ export function modelScene(model: Model, view: ViewState, request: ResultsReques
     scene.symbols = setupSymbols(model, undefined);
     return { scene, step: null };
   }
-  const result = stepResult(model, request.step ?? contourStep);
-  const field = (request.field ?? (contour?.field as NodeField | undefined) ?? "displacement") as NodeField;
+  const stored = stepResult(model, request.step ?? contourStep);
+  const result = modeView(stored, request.mode ?? (contour as { mode?: number } | undefined)?.mode ?? (stored.modal ? 1 : undefined), "mode");
+  const field = (request.field ?? (contour?.field as NodeField | undefined) ?? defaultField(result)) as NodeField;
   const read = fieldReader(result, field);
-  const count = result.solution.displacement.length / 3;
+  const count = resultNodes(result);
   const values = new Float64Array(count);
   for (let n = 0; n < count; n++) values[n] = read(n);
   const deformed = request.deformed ?? contour?.deformed ?? true;
   scene.field = { name: field, unit: unitSystem(model.units).units[FIELD_DIMENSION[field]], values };
   scene.bands = request.bands ?? contour?.bands ?? 10;
-  scene.displacement = result.solution.displacement;
-  scene.scale = deformed ? (request.scale ?? contour?.scale ?? "auto") : 0;
+  const heat = isHeatSolution(result.solution);
+  if (!heat) scene.displacement = (result.solution as { displacement: Float64Array }).displacement;
+  scene.scale = deformed && !heat ? (request.scale ?? contour?.scale ?? "auto") : 0;
   scene.symbols = setupSymbols(model, model.definitions.steps.find((s) => s.name === result.step));
-  scene.caption = [`step ${result.step}`];
+  const mode = result.modal && result.solution !== stored.modal?.modes[0]?.solution ? stored.modal!.modes.find((m) => m.solution === result.solution) : stored.modal?.modes[0];
+  scene.caption = mode ? [`step ${result.step}`, `mode ${mode.mode}: ${mode.frequency_hz.toPrecision(6)} Hz`] : [`step ${result.step}`];
   return { scene, step: result.step };
 }

@@ -6,6 +6,8 @@ import type { UnitSystemId } from "../../model/units.js";
 import type { Caps } from "../../session/caps.js";
 import { designFromSource } from "../design-file.js";
 import { STEPPED_BLOCK_DEFINITIONS, STEPPED_BLOCK_DESIGN, STEPPED_BLOCK_MESH } from "./stepped-block.js";
+import { MODAL_PLATE_DEFINITIONS, MODAL_PLATE_DESIGN, MODAL_PLATE_MESH } from "./modal-plate.js";
+import { HEAT_SINK_DEFINITIONS, HEAT_SINK_DESIGN, HEAT_SINK_MESH } from "./heat-sink.js";
 
 export interface SampleRow {
   name: string;
@@ -24,6 +26,22 @@ export const SAMPLES: SampleRow[] = [
     design: STEPPED_BLOCK_DESIGN,
     mesh: STEPPED_BLOCK_MESH,
     definitions: STEPPED_BLOCK_DEFINITIONS,
+  },
+  {
+    name: "modal-plate",
+    description: "A steel plate 200 x 100 x 4 mm clamped at F1:-x, frequency step `Modes` (10 modes); meshed with C3D10",
+    units: "mm-t-s-N-MPa",
+    design: MODAL_PLATE_DESIGN,
+    mesh: MODAL_PLATE_MESH,
+    definitions: MODAL_PLATE_DEFINITIONS,
+  },
+  {
+    name: "heat-sink",
+    description: "An aluminium heat sink (base and five fins): 5 W into the base underside, films to 25 degrees everywhere, steady heat step `Heat`; meshed with C3D10",
+    units: "mm-t-s-N-MPa",
+    design: HEAT_SINK_DESIGN,
+    mesh: HEAT_SINK_MESH,
+    definitions: HEAT_SINK_DEFINITIONS,
   },
 ];
 

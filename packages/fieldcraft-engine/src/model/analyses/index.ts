@@ -3,18 +3,20 @@ import type { z } from "zod";
 import { ModelError } from "../errors.js";
 import type { Model, StepDefinition } from "../types.js";
 import { STATIC_ANALYSIS } from "./static.js";
+import { FREQUENCY_ANALYSIS } from "./frequency.js";
+import { HEAT_ANALYSIS } from "./heat.js";
 import type { AnalysisRow, ResultField } from "./types.js";
 
-export const ANALYSES = { static: STATIC_ANALYSIS } as const;
+export const ANALYSES = { static: STATIC_ANALYSIS, frequency: FREQUENCY_ANALYSIS, heat: HEAT_ANALYSIS } as const;
 
 export type Procedure = keyof typeof ANALYSES;
 /** A step's `procedure` object, as one of the rows' schemas accepts it. */
 export type ProcedureDefinition = z.infer<(typeof ANALYSES)[Procedure]["schema"]>;
-type FieldOf<R> = R extends { fields: readonly ResultField<infer N>[] } ? N : never;
+type FieldOf<R> = R extends { fields: readonly ResultField<infer N, any>[] } ? N : never;
 /** Every nodal field some analysis stores. */
 export type NodeField = { [K in Procedure]: FieldOf<(typeof ANALYSES)[K]> }[Procedure];
 
-export const ANALYSIS_ROWS: readonly AnalysisRow<any, string>[] = Object.values(ANALYSES);
+export const ANALYSIS_ROWS: readonly AnalysisRow<any, string, any>[] = Object.values(ANALYSES);
 
 /** The procedure schemas, for the step schema's discriminated union. */
 export const PROCEDURE_SCHEMAS = Object.values(ANALYSES).map((a) => a.schema) as unknown as [
@@ -22,7 +24,7 @@ export const PROCEDURE_SCHEMAS = Object.values(ANALYSES).map((a) => a.schema) as
   ...(typeof ANALYSES)[Procedure]["schema"][],
 ];
 
-export function analysisOf(step: StepDefinition): AnalysisRow<any, string> {
+export function analysisOf(step: StepDefinition): AnalysisRow<any, string, any> {
   const row = ANALYSIS_ROWS.find((a) => a.procedure === step.procedure.type);
   if (!row) throw new ModelError(`step ${step.name}: no analysis solves procedure \`${step.procedure.type}\``);
   return row;

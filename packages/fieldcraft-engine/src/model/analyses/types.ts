@@ -3,6 +3,7 @@
 // requirements, model.check, the solve command and the results commands read the rows, never an id.
 import type { z } from "zod";
 import type { DeckProcedure } from "../../decks/procedures.js";
+import type { DeckStep } from "../../decks/types.js";
 import type { SolveOptions, StaticSolution } from "../../fem/types.js";
 import type { CheckItem } from "../check.js";
 import type { Model, StepDefinition } from "../types.js";
@@ -36,5 +37,8 @@ export interface AnalysisRow<Problem = unknown, N extends string = string, Solut
   applied(problem: Problem): Float64Array;
   /** Nodal fields its results offer, the first being the default contour. */
   fields: readonly ResultField<N, Solution>[];
-  decks: DeckProcedure;
+  /** The deck cards; a function of the step's procedure when they carry its settings (e.g. how many modes). */
+  decks: DeckProcedure | ((procedure: never) => DeckProcedure);
+  /** A step's deck content when it is not the mechanical default (held components, nodal forces, pressures). */
+  deckStep?(model: Model, step: StepDefinition): Pick<DeckStep, "boundaries" | "cloads" | "pressures"> & Partial<DeckStep>;
 }
