@@ -9,7 +9,7 @@ export { defineCommand, type AnyCommandRow, type CommandContext, type CommandEff
 export { COMMANDS } from "./commands/registry.js";
 export { commandInfo, commandSchema } from "./commands/catalogue.js";
 export { modelScene, type ResultsRequest } from "./commands/ui/scene.js";
-export { REQUIREMENTS, missingRequirements, type Requirement } from "./commands/requirements.js";
+export { REQUIREMENTS, missingRequirements, requirementProvider, type Requirement } from "./commands/requirements.js";
 
 // The model value.
 export * from "./model/types.js";

@@ -4,7 +4,7 @@ import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession, REQUIREMENTS, type CommandInfo, type Requirement, type Session } from "../src/index.js";
+import { createSession, REQUIREMENTS, requirementProvider, type CommandInfo, type Requirement, type Session } from "../src/index.js";
 import { ok } from "./session-helpers.js";
 
 type Schema = Record<string, any>;
@@ -101,7 +101,7 @@ describe("every command refused cleanly", () => {
       expect(out.ok, c.id).toBe(false);
       if (out.ok) continue;
       for (const r of c.requires as Requirement[]) {
-        expect(out.error, c.id).toContain(`needs ${REQUIREMENTS[r].what}: run ${REQUIREMENTS[r].provider} first`);
+        expect(out.error, c.id).toContain(`needs ${REQUIREMENTS[r].what}: run ${requirementProvider(r, s.model())} first`);
       }
       expect(s.digest(), c.id).toBe(before);
     }
@@ -156,7 +156,7 @@ describe("every command refused cleanly", () => {
       ["model.set.create", { name: "root", nodes: [1] }, /params\.name: a set named `root` exists already/],
       ["mesh.tet.generate", { body: "Nope" }, /params\.body: no body named `Nope`; bodies: `Steps`/],
       ["solve.static", { step: "Loaf" }, /params\.step: no step named `Loaf`; steps: `Load`/],
-      ["results.contour", { step: "Load" }, /needs results: run solve\.static or solve\.frequency or solve\.heat first/],
+      ["results.contour", { step: "Load" }, /needs results: run solve\.static first/],
       ["solve.static", { max_iterations: 1e9 }, /above the cap maxIterations/],
       ["file.sample", { name: "teapot" }, /params\.name: must be one of "stepped-block", "modal-plate", "heat-sink"/],
       ["model.set.create", { name: "x", geometry: [{ body: "Steps", face: 3 }] }, /^model\.set\.create: params\.geometry\[0\]\.face: expected string, got number$/],

@@ -140,6 +140,7 @@ const POISSON_ANALYSIS: AnalysisRow<PoissonProblem, "potential", PoissonSolution
     return { ok: true, solution: { potential: solved.x, flux: computeReactions(system, solved.x, p.load), solver: solved.solver, iterations: solved.iterations } };
   },
   applied: (p) => p.load,
+  stored: { arrays: { potential: 1, flux: 1 }, appliedPerNode: 1 },
   fields: [{ name: "potential", dimension: "length", description: "the Poisson unknown", read: (s) => (n) => s.potential[n] }],
   decks: { name: "poisson" },
 };

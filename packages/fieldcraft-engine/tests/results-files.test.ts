@@ -39,7 +39,7 @@ describe("results in .fieldcraft files", () => {
     expect(json.results_saved).toBe(true);
     expect(json.results.encoding).toBe("f64le-zlib-base64");
     const [stored] = json.results.steps;
-    const result = solved.model().results[stored.step];
+    const result = solved.model().results[stored.step] as any;
     const bytes = inflateSync(Buffer.from(stored.solution.displacement.data, "base64"));
     expect(Buffer.from(stored.solution.displacement.data, "base64")[0]).toBe(0x78); // zlib header
     const read = new Float64Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
@@ -119,15 +119,15 @@ describe("results in .fieldcraft files", () => {
 
   it("stores any other array the solver adds to its solution (here a per-element one), with its stats", () => {
     const m = solved.model();
-    const r = m.results.Load;
+    const r = m.results.Load as any;
     const strain = Float64Array.from({ length: m.mesh!.mesh.elementBody.length * 6 }, (_, i) => Math.sin(i));
-    const grown = { ...m, results: { Load: { ...r, solution: { ...r.solution, strain, stats: { ...r.solution.stats, smoother: "chebyshev" } } } } };
+    const grown = { ...m, results: { Load: { ...r, solution: { ...r.solution, strain, stats: { ...r.solution.stats, smoother: "chebyshev" } } } } } as typeof m;
     const stored = JSON.parse(JSON.stringify(encodeResults(grown)));
     const back = decodeResults(stored, grown);
     if (!back.ok) throw new Error(back.reason);
     expect((back.results.Load.solution as any).strain).toEqual(strain);
-    expect(back.results.Load.solution.stats).toEqual({ ...r.solution.stats, smoother: "chebyshev" });
-    expect(back.results.Load.solution.displacement).toEqual(r.solution.displacement);
+    expect((back.results.Load.solution as any).stats).toEqual({ ...r.solution.stats, smoother: "chebyshev" });
+    expect((back.results.Load.solution as any).displacement).toEqual(r.solution.displacement);
   });
 
   it("is smaller than the raw arrays would be as plain base64", async () => {
@@ -137,5 +137,51 @@ describe("results in .fieldcraft files", () => {
     const step = json.results.steps[0];
     const stored = Object.values(step.solution as Record<string, { data: string }>).reduce((n, a) => n + a.data.length, step.applied.data.length);
     expect(stored).toBeLessThan((raw * 4) / 3);
+  });
+});
+
+describe("results of every analysis reopen from a file", () => {
+  async function reopened(s: Session, name: string): Promise<Session> {
+    const p = path.join(dir, name);
+    await ok(s, "file.save_as", { path: p });
+    const back = createSession();
+    await ok(back, "file.open", { path: p });
+    return back;
+  }
+
+  it("a heat step: temperatures, flux contour and reactions equal without solving", async () => {
+    const s = createSession();
+    await ok(s, "file.sample", { name: "heat-sink" });
+    await ok(s, "solve.heat", {});
+    const back = await reopened(s, "heat.fieldcraft");
+    for (const field of ["temperature", "heat_flux"]) {
+      const before = await ok(s, "results.contour", { field });
+      const after = await ok(back, "results.contour", { field });
+      expect(after.contour.range).toEqual(before.contour.range);
+    }
+    expect(await ok(back, "results.reactions", { sets: ["base"] })).toEqual(await ok(s, "results.reactions", { sets: ["base"] }));
+    expect(await ok(back, "solve.probe", { nodes: [1, 7, 19] })).toEqual(await ok(s, "solve.probe", { nodes: [1, 7, 19] }));
+  });
+
+  it("a frequency step: every mode's numbers and shapes equal without solving", async () => {
+    const s = createSession();
+    await ok(s, "file.sample", { name: "stepped-block" });
+    await ok(s, "model.step.create", { name: "Modes", procedure: { type: "frequency", modes: 3 }, boundary_conditions: ["clamp"] });
+    await ok(s, "solve.frequency", {});
+    const back = await reopened(s, "modes.fieldcraft");
+    expect(await ok(back, "results.modes", { step: "Modes" })).toEqual(await ok(s, "results.modes", { step: "Modes" }));
+    for (const mode of [1, 3]) {
+      const before = await ok(s, "solve.probe", { step: "Modes", mode, nodes: [2, 40] });
+      expect(await ok(back, "solve.probe", { step: "Modes", mode, nodes: [2, 40] })).toEqual(before);
+    }
+  });
+
+  it("a result stored as another procedure than its step's is dropped with the reason", () => {
+    const m = solved.model();
+    const stored = JSON.parse(JSON.stringify(encodeResults(m)));
+    stored.steps[0].procedure = "heat";
+    const back = decodeResults(stored, m);
+    expect(back.ok).toBe(false);
+    if (!back.ok) expect(back.reason).toMatch(/stored as a heat result, but the step is static/);
   });
 });

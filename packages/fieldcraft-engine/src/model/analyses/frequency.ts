@@ -79,6 +79,8 @@ async function solve(p: FrequencyRowProblem, options: Parameters<typeof solveFre
     solver: s.stats.solver,
   };
   const modes = s.modes.map((m, j) => {
+    // A shape scaled by a negative sign holds -0 at held DOFs; replies cross JSON, which has no -0.
+    for (let i = 0; i < m.shape.length; i++) if (m.shape[i] === 0) m.shape[i] = 0;
     const { stress, mises } = nodalStress(mesh, p.problem.elementMaterial, p.materials, m.shape);
     return {
       mode: j + 1,
@@ -118,6 +120,8 @@ export const FREQUENCY_ANALYSIS = {
   problem: (model, step) => frequencyProblem(model, step),
   solve,
   applied: (p) => new Float64Array(p.problem.mesh.nodes.length),
+  // Each mode's shape is stored like a static solution (the first mode's is the step's `solution`).
+  stored: STATIC_ANALYSIS.stored,
   // Mode shapes offer the static fields (displacement, components, stresses from the shape).
   fields: STATIC_ANALYSIS.fields,
   // The supports only: a frequency step has no loads (any it lists are not part of the eigenproblem).

@@ -88,6 +88,7 @@ export const HEAT_ANALYSIS = {
   problem: heatProblem,
   solve: solveHeat,
   applied: (p) => p.heat,
+  stored: { arrays: { temperature: 1, flux: 3, reaction: 1 }, appliedPerNode: 1 },
   fields: FIELDS,
   // Temperatures on DOF 11, the integrated fluxes and body heat as nodal heat (*CFLUX, the solver's own numbers),
   // films per element face (ccx integrates them with the same face rule).

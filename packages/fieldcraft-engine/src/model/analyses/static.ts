@@ -44,6 +44,7 @@ export const STATIC_ANALYSIS = {
   },
   solve: solveStatic,
   applied: (problem) => problem.forces,
+  stored: { arrays: { displacement: 3, reaction: 3, stress: 6, mises: 1 }, appliedPerNode: 3 },
   fields: FIELDS,
   decks: STATIC_DECK,
 } satisfies AnalysisRow<StaticProblem, StaticField>;

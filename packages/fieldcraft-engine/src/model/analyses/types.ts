@@ -35,6 +35,11 @@ export interface AnalysisRow<Problem = unknown, N extends string = string, Solut
   solve(problem: Problem, options: SolveOptions): Promise<Solved<Solution>>;
   /** The nodal loads the solve used (what reactions balance). */
   applied(problem: Problem): Float64Array;
+  /**
+   * The solution arrays a saved result must hold, with their values per node (`.fieldcraft` files check
+   * them on open), and the values per node of `applied`. Other Float64Arrays of the solution travel too.
+   */
+  stored: { arrays: Readonly<Record<string, number>>; appliedPerNode: number };
   /** Nodal fields its results offer, the first being the default contour. */
   fields: readonly ResultField<N, Solution>[];
   /** The deck cards; a function of the step's procedure when they carry its settings (e.g. how many modes). */
