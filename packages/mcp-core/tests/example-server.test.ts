@@ -77,7 +77,7 @@ describe("example server: behaviour beyond the shared suite", () => {
       const about = await client.readResource({ uri: "example://about" });
       expect(JSON.parse((about.contents[0] as { text: string }).text).tools).toContain("measure");
       await expect(client.callTool({ name: "measure", arguments: { text: "x", unit: "quad" } })).rejects.toThrow(
-        'Invalid arguments for tool `measure`: `unit` must be one of chars, bytes (got "quad")',
+        'Invalid arguments for tool `measure`: unit: must be one of "chars", "bytes" (got "quad")',
       );
     } finally {
       await client.close();

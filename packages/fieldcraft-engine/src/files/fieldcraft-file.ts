@@ -2,6 +2,7 @@
 // itself when it has no file), the mesh as base64 typed arrays, and the definitions. Results are not
 // stored: they are re-made by solving again. Newer versions are refused, never guessed.
 import path from "node:path";
+import { formatIssues } from "@mcp-wrappers/wire";
 import { z } from "zod";
 import { NODES_PER_ELEMENT, type Mesh } from "../mesh/types.js";
 import { ModelError } from "../model/errors.js";
@@ -110,8 +111,7 @@ export function parseModelFile(text: string, param: string): FieldcraftFile {
   }
   const parsed = fileSchema.safeParse(json);
   if (!parsed.success) {
-    const first = parsed.error.issues[0];
-    throw new ModelError(`${param}: damaged FieldCraft model file: ${first.path.join(".") || "(top)"}: ${first.message}`);
+    throw new ModelError(`${param}: damaged FieldCraft model file: ${formatIssues(parsed.error.issues, json, { root: "file", noun: "field" }, 3)}`);
   }
   return parsed.data;
 }
