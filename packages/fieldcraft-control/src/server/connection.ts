@@ -14,6 +14,8 @@ export interface ConnectionHost {
   /** Answers a channel method (`describe`) or runs a command; never throws. */
   dispatch(request: ControlRequest, signal: AbortSignal, progress: ((p: unknown) => void) | null): Promise<CommandOutcome>;
   isKnownMethod(method: string): boolean;
+  /** Called once a token is accepted; false when there is no room among authenticated connections. */
+  onAuthenticated?(connection: Connection): boolean;
   onClosed(connection: Connection): void;
   log(line: string): void;
 }
@@ -45,6 +47,10 @@ export class Connection {
 
   get open(): boolean {
     return !this.closing;
+  }
+
+  get isAuthenticated(): boolean {
+    return this.authenticated;
   }
 
   /** Sends one error frame and closes; used by the server to refuse a connection or on shutdown. */
@@ -105,9 +111,12 @@ export class Connection {
       return;
     }
     if (!tokensEqual(this.host.token, request.params.token)) return this.fail("bad_token", request.id);
-    this.authenticated = true;
     if (this.authTimer) clearTimeout(this.authTimer);
     this.authTimer = null;
+    if (this.host.onAuthenticated && !this.host.onAuthenticated(this)) {
+      return this.fail("too_many_connections", request.id, `${this.host.limits.maxConnections} are open`);
+    }
+    this.authenticated = true;
     this.send({ id: request.id, ok: true, result: { authenticated: true, required: true, limits: publicLimits(this.host.limits) } });
   }
 
