@@ -33,6 +33,8 @@ describe("bridged MCP server", () => {
     const headless = await startClient([], app.dir);
     servers.push(headless);
     expect(server.stderr()).not.toMatch(/running a headless session/);
+    // The startup note, in words (it once read "serving a bridged to fieldcraft").
+    expect(server.stderr()).toMatch(/serving a session bridged to fieldcraft \S+ at 127\.0\.0\.1:\d+; /);
     const design = await writeSteps(app.dir);
 
     const both = async (tool: string, args: Record<string, unknown>) => {

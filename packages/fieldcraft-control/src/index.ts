@@ -2,7 +2,6 @@
 export { DEFAULT_LIMITS, DEFAULT_CONTROL_PORT, PROTOCOL_VERSION, type ControlLimits } from "./protocol/limits.js";
 export { CHANNEL_ERRORS, type ChannelErrorCode } from "./protocol/errors.js";
 export { parseRequestLine, encodeFrame, channelError, type ControlRequest, type ReplyFrame, type ProgressFrame, type RequestId } from "./protocol/frames.js";
-export { LineSplitter, type LineEvent } from "./protocol/line-splitter.js";
 export type { ServedSession, CommandInfo, CommandOutcome, ExecuteOptions, ProgressUpdate } from "./protocol/session.js";
 export { generateToken, isWellFormedToken, tokensEqual, readTokenFile } from "./auth/token.js";
 export { defaultPortFileDir, defaultPortFilePath, readPortFile, writePortFile, removePortFile, type PortFile } from "./auth/port-file.js";

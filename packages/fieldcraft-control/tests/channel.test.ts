@@ -2,9 +2,9 @@
 // bounds, and the client's id matching, timeouts and loss reporting.
 import { afterEach, describe, expect, it } from "vitest";
 import { connect } from "node:net";
-import { ControlClient, generateToken, startControlServer, type ControlServer, type ControlLimits } from "../src/index.js";
+import { ControlClient, DEFAULT_LIMITS, generateToken, startControlServer, type ControlServer, type ControlLimits } from "../src/index.js";
 import { NotebookSession } from "./helpers/notebook-session.js";
-import { rawConnect } from "./helpers/wire.js";
+import { rawConnect, type RawPeer } from "./helpers/wire.js";
 
 const app = { name: "notebook", version: "1.2.3", ui: false };
 const servers: ControlServer[] = [];
@@ -133,6 +133,24 @@ describe("only requests are read", () => {
 });
 
 describe("bounds", () => {
+  it("idle unauthenticated connections cannot lock the real client out", async () => {
+    const { server, token } = await serve({ limits: { maxPendingAuth: 8 } });
+    // More idle sockets than both pools hold, none of which ever sends a byte.
+    const idle: RawPeer[] = [];
+    for (let i = 0; i < 24; i++) idle.push(await rawConnect(server.port));
+    const started = Date.now();
+    const real = await ControlClient.connect({ host: "127.0.0.1", port: server.port, token });
+    expect(real.ok, real.ok ? "" : real.error).toBe(true);
+    expect(Date.now() - started).toBeLessThan(DEFAULT_LIMITS.authMs); // not after the auth timeout freed a slot
+    if (real.ok) expect(await real.client.call("note.set", { name: "a", value: 1 })).toMatchObject({ ok: true });
+    // The longest waiters were closed to make room, each told why; the newest still wait.
+    expect(await idle[0]!.next()).toMatchObject({ id: null, ok: false, details: { code: "too_many_connections" } });
+    await idle[0]!.closed();
+    expect(server.connectionCount()).toBeLessThanOrEqual(1 + 8);
+    if (real.ok) real.client.close();
+    idle.forEach((p) => p.socket.destroy());
+  });
+
   it("the 17th connection is refused with an error frame and closed; a freed slot is usable again", async () => {
     const { server, token } = await serve();
     const clients: ControlClient[] = [];

@@ -1,10 +1,9 @@
-// The pure pieces: request parsing, line splitting, tokens, loopback rules and the port file.
+// The pure pieces: request parsing, tokens, loopback rules and the port file.
 import { describe, expect, it } from "vitest";
 import { mkdtemp, readFile, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
-  LineSplitter,
   generateToken,
   isLoopbackAddress,
   isWellFormedToken,
@@ -33,28 +32,6 @@ describe("parseRequestLine", () => {
   });
   it("keeps the id of a request whose params are not an object", () => {
     expect(parseRequestLine('{"id":"a","method":"x","params":3}')).toEqual({ ok: false, code: "bad_params", id: "a" });
-  });
-});
-
-describe("LineSplitter", () => {
-  it("joins lines split across chunks and drops CR and blank lines", () => {
-    const s = new LineSplitter(100);
-    expect(s.push(Buffer.from('{"a":'))).toEqual([]);
-    expect(s.push(Buffer.from('1}\r\n\n{"b":2}\n{"c"'))).toEqual([
-      { kind: "line", line: '{"a":1}' },
-      { kind: "line", line: '{"b":2}' },
-    ]);
-    expect(s.push(Buffer.from(":3}\n"))).toEqual([{ kind: "line", line: '{"c":3}' }]);
-  });
-  it("reports an overlong line once and resumes at the next line", () => {
-    const s = new LineSplitter(10);
-    const events = [...s.push(Buffer.from("x".repeat(8))), ...s.push(Buffer.from("x".repeat(8))), ...s.push(Buffer.from("xx\nok\n"))];
-    expect(events).toEqual([{ kind: "too_large", bytes: 16 }, { kind: "line", line: "ok" }]);
-  });
-  it("does not split a multi-byte character across chunks", () => {
-    const s = new LineSplitter(100);
-    const bytes = Buffer.from('"é"\n');
-    expect([...s.push(bytes.subarray(0, 2)), ...s.push(bytes.subarray(2))]).toEqual([{ kind: "line", line: '"é"' }]);
   });
 });
 

@@ -159,11 +159,11 @@ describe("every command refused cleanly", () => {
       ["results.contour", { step: "Load" }, /needs results: run solve\.static first/],
       ["solve.static", { max_iterations: 1e9 }, /above the cap maxIterations/],
       ["file.sample", { name: "teapot" }, /params\.name: must be one of "stepped-block", "modal-plate", "heat-sink"/],
-      ["model.set.create", { name: "x", geometry: [{ body: "Steps", face: 3 }] }, /^model\.set\.create: params\.geometry\[0\]\.face: expected string, got number$/],
+      ["model.set.create", { name: "x", geometry: [{ body: "Steps", face: 3 }] }, /^model\.set\.create: params\.geometry\[0\]\.face: must be a string \(got the number 3\)$/],
       ["model.set.create", { name: "x", geometry: [{ body: "Steps", face: "F1:-x", edge: "e" }] }, /params\.geometry\[0\]: give `face` or `edge`, not both/],
       ["model.set.create", { name: "x" }, /params: give at least one member in `geometry`, `nodes` or `elements`/],
-      ["model.load.create", { name: "x", type: "force", target: { set: "tip" } }, /^model\.load\.create: params\.vector: required/],
-      ["mesh.tet.generate", { order: 3 }, /^mesh\.tet\.generate: params\.order: must be one of 1, 2$/],
+      ["model.load.create", { name: "x", type: "force", target: { set: "tip" } }, /^model\.load\.create: params\.vector: missing \(expected an array\)/],
+      ["mesh.tet.generate", { order: 3 }, /^mesh\.tet\.generate: params\.order: must be one of 1, 2 \(got 3\)$/],
       ["model.units", { system: 7 }, /params\.system: must be one of "mm-t-s-N-MPa", "m-kg-s-N-Pa"/],
     ];
     for (const [command, params, pattern] of cases) {

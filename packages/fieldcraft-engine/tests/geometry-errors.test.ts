@@ -27,10 +27,10 @@ describe("format and shape", () => {
     expect(error(JSON.stringify({ format: "step/1" }))).toBe('format: "step/1" is not a .solidcraft format; expected "solidcraft/1"');
     expect(error(JSON.stringify({ format: "solidcraft/1", bodies: [] }))).toMatch(/^units: /);
     expect(error(JSON.stringify({ format: "solidcraft/1", units: "in", bodies: [{ name: "A", features: [box("F1", [0, 0, 0], [1, 1, 1])] }] }))).toBe(
-      'units: must be one of "mm", "m"',
+      'units: must be one of "mm", "m" (got "in")',
     );
     expect(error(doc([]))).toBe("bodies: needs at least one body");
-    expect(error(doc([{ name: "A", features: [box("F1", [0, 0, 0], [1, 1, 1])] }], { colour: "red" }))).toBe('design: unknown field "colour"');
+    expect(error(doc([{ name: "A", features: [box("F1", [0, 0, 0], [1, 1, 1])] }], { colour: "red" }))).toBe('design: unknown field `colour`');
   });
 
   it("names the body, the feature and the field", () => {
@@ -44,7 +44,7 @@ describe("format and shape", () => {
       'bodies[0] ("Plate").features[0] ("F1").type: needs "type": "box" or "extrude"',
     );
     expect(error(doc([{ name: "Plate", features: [{ ...box("F1", [0, 0, 0], [1, 1, 1]), fillet: 2 }] }]))).toBe(
-      'bodies[0] ("Plate").features[0] ("F1"): unknown field "fillet"',
+      'bodies[0] ("Plate").features[0] ("F1"): unknown field `fillet`',
     );
     expect(error(doc([{ name: "Plate", features: [box("F:1", [0, 0, 0], [1, 1, 1])] }]))).toMatch(
       /^bodies\[0\] \("Plate"\)\.features\[0\] \("F:1"\)\.id: must start with a letter/,
@@ -55,7 +55,7 @@ describe("format and shape", () => {
       'bodies[0] ("P").features[0] ("E").to: must differ from "from" (2): zero thickness',
     );
     expect(error(doc([{ name: "P", features: [{ id: "E", type: "extrude", plane: "xz", profile: [[0, 0], [1, 0], [0, 1]], from: 0, to: 1 }] }]))).toBe(
-      'bodies[0] ("P").features[0] ("E").plane: must be one of "xy", "yz", "zx"',
+      'bodies[0] ("P").features[0] ("E").plane: must be one of "xy", "yz", "zx" (got "xz")',
     );
   });
 

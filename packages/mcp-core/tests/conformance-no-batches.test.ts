@@ -11,7 +11,7 @@ describe("example server, no batches, invalid arguments as an isError result", (
       batch: false,
       sampleTool: { name: "memory" },
       slowTool: { name: "slow", arguments: { ms: 2_000, step_ms: 50 }, durationMs: 2_000 },
-      invalidArguments: { policy: "tool-result", name: "echo", arguments: {}, mentions: "`text`" },
+      invalidArguments: { policy: "tool-result", name: "echo", arguments: {}, mentions: "text:" },
       hugeLineBytes: false,
     },
     { describe, test },

@@ -77,7 +77,7 @@ describe("example server: behaviour beyond the shared suite", () => {
       const about = await client.readResource({ uri: "example://about" });
       expect(JSON.parse((about.contents[0] as { text: string }).text).tools).toContain("measure");
       await expect(client.callTool({ name: "measure", arguments: { text: "x", unit: "quad" } })).rejects.toThrow(
-        'Invalid arguments for tool `measure`: `unit` must be one of chars, bytes (got "quad")',
+        'Invalid arguments for tool `measure`: unit: must be one of "chars", "bytes" (got "quad")',
       );
     } finally {
       await client.close();
@@ -99,15 +99,27 @@ describe("example server: behaviour beyond the shared suite", () => {
     }
   });
 
-  test("renegotiation and version echo through raw lines, before and after initialize", async () => {
-    await withEcho(["--batch=100"], async (d) => {
-      const early = await d.request({ method: "tools/call", params: { name: "measure", arguments: { text: "a b" } } });
-      expect(early.result.structuredContent).toBeUndefined();
-      for (const v of ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"]) {
+  test("version echo through raw lines, before and after initialize", async () => {
+    for (const v of ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"]) {
+      await withEcho(["--batch=100"], async (d) => {
+        const early = await d.request({ method: "tools/call", params: { name: "measure", arguments: { text: "a b" } } });
+        expect(early.result.structuredContent).toBeUndefined();
         expect((await d.initialize(v)).result.protocolVersion).toBe(v);
         const r = await d.request({ method: "tools/call", params: { name: "measure", arguments: { text: "a b" } } });
         expect("structuredContent" in r.result).toBe(v >= "2025-06-18");
-      }
+      });
+    }
+  });
+
+  test("a second initialize on one session is refused as an invalid request, and the session keeps serving in its era", async () => {
+    await withEcho([], async (d) => {
+      expect((await d.initialize("2025-06-18")).result.protocolVersion).toBe("2025-06-18");
+      const again = await d.request({ method: "initialize", params: { protocolVersion: "2024-11-05", capabilities: {}, clientInfo: { name: "t", version: "0" } } });
+      expect(again.error).toMatchObject({ code: -32600, message: "Invalid Request" });
+      expect(String(again.error?.data)).toMatch(/already initialized \(protocol 2025-06-18\)/);
+      const r = await d.request({ method: "tools/call", params: { name: "measure", arguments: { text: "a b" } } });
+      expect(r.result.structuredContent).toBeDefined();
+      expect((await d.request({ method: "ping" })).result).toEqual({});
     });
   });
 });

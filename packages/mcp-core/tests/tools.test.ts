@@ -62,23 +62,23 @@ describe("zod → JSON Schema", () => {
 
 describe("argument errors name the argument", () => {
   test("outside an enum", () => {
-    expect(messageFor({ method: "quad" })).toBe('`method` must be one of tet, hex (got "quad")');
+    expect(messageFor({ method: "quad" })).toBe('method: must be one of "tet", "hex" (got "quad")');
   });
   test("missing", () => {
-    expect(messageFor({})).toBe("`method` is missing (one of tet, hex)");
-    expect(messageFor({ method: "tet", params: {} })).toBe("`params.body` is missing (expected a string)");
+    expect(messageFor({})).toBe('method: missing (one of "tet", "hex")');
+    expect(messageFor({ method: "tet", params: {} })).toBe("params.body: missing (expected a string)");
   });
   test("unknown", () => {
-    expect(messageFor({ method: "tet", colour: "red" })).toBe("unknown argument `colour`");
-    expect(messageFor({ method: "tet", params: { body: "b", x: 1, y: 2 } })).toBe("unknown arguments `x`, `y` in `params`");
+    expect(messageFor({ method: "tet", colour: "red" })).toBe("arguments: unknown argument `colour`");
+    expect(messageFor({ method: "tet", params: { body: "b", x: 1, y: 2 } })).toBe("params: unknown arguments `x`, `y`");
   });
   test("wrong type", () => {
-    expect(messageFor({ method: "tet", size: "big" })).toBe('`size` must be a number (got the string "big")');
-    expect(messageFor({ method: "tet", tags: ["a", 3] })).toBe("`tags[1]` must be a string (got the number 3)");
-    expect(messageFor({ method: "tet", params: [] })).toBe("`params` must be an object (got an array)");
+    expect(messageFor({ method: "tet", size: "big" })).toBe('size: must be a number (got the string "big")');
+    expect(messageFor({ method: "tet", tags: ["a", 3] })).toBe("tags[1]: must be a string (got the number 3)");
+    expect(messageFor({ method: "tet", params: [] })).toBe("params: must be an object (got an array)");
   });
-  test("other constraints keep zod's words and the value", () => {
-    expect(messageFor({ method: "tet", size: -1 })).toMatch(/^`size`: .*0.* \(got -1\)$/);
+  test("other constraints say the bound and the value", () => {
+    expect(messageFor({ method: "tet", size: -1 })).toBe("size: must be greater than 0 (got -1)");
   });
   test("several problems are all named", () => {
     expect(messageFor({ method: "quad", size: "x" }).split("; ")).toHaveLength(2);

@@ -5,9 +5,9 @@ import { isConfined, type Roots } from "../confinement/index.js";
 export function startupNote(backend: BackendDescription, roots: Roots): string {
   const session =
     backend.kind === "bridged"
-      ? `bridged to ${backend.name} ${backend.version} at ${backend.target ?? "?"}`
-      : `headless session (${backend.name} ${backend.version})`;
-  if (!isConfined(roots)) return `serving a ${session}; file access is not confined`;
+      ? `a session bridged to ${backend.name} ${backend.version} at ${backend.target ?? "?"}`
+      : `a headless session (${backend.name} ${backend.version})`;
+  if (!isConfined(roots)) return `serving ${session}; file access is not confined`;
   const access = (what: string, root?: string) => (root === undefined ? `no ${what}s` : `${what}s inside ${root}`);
-  return `serving a ${session}; ${access("read", roots.read)}, ${access("write", roots.write)}`;
+  return `serving ${session}; ${access("read", roots.read)}, ${access("write", roots.write)}`;
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { jsonResult, tool, type ToolRow } from "@mcp-wrappers/mcp-core";
 import { ANY_COMMAND, engineOptions, MODEL_QUEUE, READS, type ToolDeps } from "./deps.js";
 import { outcomeResult } from "./outcome.js";
+import { MAX_REPLY_BYTES, overBoundMessage, replyBytes } from "./reply-bound.js";
 
 export const MAX_BATCH_COMMANDS = 10_000;
 
@@ -63,6 +64,7 @@ export function batchTool({ backend }: ToolDeps): ToolRow {
     queue: MODEL_QUEUE,
     run: async ({ commands }, ctx) => {
       const results: { index: number; command: string; result: unknown }[] = [];
+      let bytes = 0;
       for (const [index, { command, params }] of commands.entries()) {
         // Let the reader run between steps: pings, cancellations and shutdown are served during a long batch.
         await yieldToEventLoop();
@@ -72,6 +74,16 @@ export function batchTool({ backend }: ToolDeps): ToolRow {
         if (!outcome.ok) {
           const failed = { index, command, error: outcome.error, ...(outcome.details === undefined ? {} : { details: outcome.details }) };
           return jsonResult({ ok: false, completed: results.length, total: commands.length, results, failed }, { isError: true });
+        }
+        bytes += replyBytes(outcome.result);
+        if (bytes > MAX_REPLY_BYTES) {
+          // The results so far are dropped from the reply (they are what is too large); the steps stay applied.
+          const error = overBoundMessage(
+            `the results of steps 0-${index}`,
+            bytes,
+            "split the batch, or narrow what each step returns (fewer probe `nodes`, one step at a time); the steps before stay applied",
+          );
+          return jsonResult({ ok: false, completed: index + 1, total: commands.length, results: [], failed: { index, command, error } }, { isError: true });
         }
         results.push({ index, command, result: outcome.result });
         ctx.progress({ progress: index + 1, total: commands.length, message: command });

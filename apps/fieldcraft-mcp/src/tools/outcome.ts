@@ -1,6 +1,7 @@
 // Engine outcomes as tool results: a failure is an isError result carrying the engine's message, never a JSON-RPC error.
 import { jsonResult, type ToolResult } from "@mcp-wrappers/mcp-core";
 import type { CommandOutcome } from "../backend/types.js";
+import { MAX_REPLY_BYTES, overBoundMessage, replyBytes } from "./reply-bound.js";
 
 export function failureResult(error: string, details?: Record<string, unknown>): ToolResult {
   return {
@@ -16,7 +17,15 @@ export function valueResult(value: unknown): ToolResult {
 }
 
 export function outcomeResult(outcome: CommandOutcome): ToolResult {
-  return outcome.ok ? valueResult(outcome.result) : failureResult(outcome.error, outcome.details);
+  if (!outcome.ok) return failureResult(outcome.error, outcome.details);
+  const bytes = replyBytes(outcome.result);
+  if (bytes > MAX_REPLY_BYTES) {
+    return failureResult(overBoundMessage("the result", bytes, "ask for less: fewer `nodes`, `elements` or `points`, one step, or a smaller picture"), {
+      replyBytes: bytes,
+      maxReplyBytes: MAX_REPLY_BYTES,
+    });
+  }
+  return valueResult(outcome.result);
 }
 
 /**

@@ -154,14 +154,26 @@ describe("select and selection headless", () => {
 
 describe("JSON-RPC batches (before 2025-06-18)", () => {
   test("at most 100 messages; 101 is an invalid request", async () => {
-    await d.initialize("2025-03-26");
-    const ping = (i: number) => ({ jsonrpc: "2.0", id: `b${i}`, method: "ping" });
-    d.send(JSON.stringify(Array.from({ length: 100 }, (_, i) => ping(i))));
-    const replies = (await d.next()) as RpcMessage[];
-    expect(Array.isArray(replies) && replies.length).toBe(100);
-    d.send(JSON.stringify(Array.from({ length: 101 }, (_, i) => ping(i))));
-    const refused = (await d.next()) as RpcMessage;
-    expect(refused.error?.code).toBe(-32600);
+    // A session negotiates once, so the older era needs a server of its own.
+    const old = startRaw();
+    try {
+      await old.initialize("2025-03-26");
+      const ping = (i: number) => ({ jsonrpc: "2.0", id: `b${i}`, method: "ping" });
+      old.send(JSON.stringify(Array.from({ length: 100 }, (_, i) => ping(i))));
+      const replies = (await old.next()) as RpcMessage[];
+      expect(Array.isArray(replies) && replies.length).toBe(100);
+      old.send(JSON.stringify(Array.from({ length: 101 }, (_, i) => ping(i))));
+      const refused = (await old.next()) as RpcMessage;
+      expect(refused.error?.code).toBe(-32600);
+      expect((await old.request({ method: "ping" })).result).toEqual({});
+    } finally {
+      await old.close();
+    }
+  });
+
+  test("a second initialize on the session is refused as an invalid request, and serving continues", async () => {
+    const again = await d.request({ method: "initialize", params: { protocolVersion: "2025-03-26", capabilities: {} } });
+    expect(again.error?.code).toBe(-32600);
     await stillServing();
   });
 });

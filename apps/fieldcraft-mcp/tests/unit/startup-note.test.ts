@@ -6,7 +6,7 @@ const headless = { kind: "headless", name: "fieldcraft-engine", version: "0.1.0"
 test("the startup note says what the server may touch", () => {
   expect(startupNote(headless, {})).toBe("serving a headless session (fieldcraft-engine 0.1.0); file access is not confined");
   expect(startupNote(headless, { read: "/r" })).toBe("serving a headless session (fieldcraft-engine 0.1.0); reads inside /r, no writes");
-  expect(startupNote({ kind: "bridged", name: "fieldcraft", version: "0.1.0", hasUi: true, target: "127.0.0.1:7070" }, {})).toContain(
-    "bridged to fieldcraft 0.1.0 at 127.0.0.1:7070",
+  expect(startupNote({ kind: "bridged", name: "fieldcraft", version: "0.1.0", hasUi: true, target: "127.0.0.1:7070" }, {})).toBe(
+    "serving a session bridged to fieldcraft 0.1.0 at 127.0.0.1:7070; file access is not confined",
   );
 });

@@ -7,7 +7,7 @@ import { fzNoJson, fzTimeout, fzUnavailable } from "./synthesize.js";
 export function outcomeEnvelope(outcome: RunOutcome, config: FzConfig): FoundEnvelope {
   switch (outcome.kind) {
     case "exited":
-      return extractEnvelope(outcome.stdout) ?? synthesized(fzNoJson(outcome.status, outcome.stdout, outcome.stderr));
+      return extractEnvelope(outcome.stdout) ?? synthesized(fzNoJson(outcome.status, outcome.stdoutHead, outcome.stderr));
     case "unavailable":
       return synthesized(fzUnavailable(outcome.detail));
     case "timed-out": {

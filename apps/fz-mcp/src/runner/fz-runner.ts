@@ -1,7 +1,6 @@
 import type { ChildProcess } from "node:child_process";
 import type { FzConfig } from "../cli/resolve-config.js";
-import { killTree } from "./kill-tree.js";
-import { runChild } from "./run-child.js";
+import { killRun, runChild } from "./run-child.js";
 import type { RunOutcome } from "./run-outcome.js";
 
 /** Runs the configured fz with a tool's argv, and can kill every child still running (shutdown). */
@@ -25,6 +24,6 @@ export class FzRunner {
 
   /** Synchronous on purpose: it also runs from `process.on("exit")`. */
   killAll(): void {
-    for (const child of this.live) killTree(child);
+    for (const child of this.live) killRun(child);
   }
 }

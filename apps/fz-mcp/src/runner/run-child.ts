@@ -2,8 +2,9 @@ import type { ChildProcess } from "node:child_process";
 import { stat } from "node:fs/promises";
 import crossSpawn from "cross-spawn";
 import { armDeadline } from "./deadline.js";
-import { decodeLossy } from "./decode.js";
+import { BoundedCapture } from "./capture.js";
 import { killGroup, killTree } from "./kill-tree.js";
+import { CALL_MARKER_VAR, killMarked, newCallMarker } from "./marked-processes.js";
 import { describeSpawnError } from "./os-error.js";
 import type { RunOutcome, RunRequest } from "./run-outcome.js";
 
@@ -12,6 +13,10 @@ import type { RunOutcome, RunRequest } from "./run-outcome.js";
 const PIPE_GRACE_MS = 1_000;
 
 const isWindows = process.platform === "win32";
+
+/** Output bounds: the excerpt's source (a head of each stream) and the envelope's (stdout's tail). */
+export const HEAD_BYTES = 64 * 1024;
+export const STDOUT_TAIL_BYTES = 64 * 1024 * 1024;
 
 /**
  * Runs one child with no shell (cross-spawn resolves PATH/PATHEXT and `.cmd` shims on Windows),
@@ -25,9 +30,12 @@ export function runChild(request: RunRequest, live: Set<ChildProcess>): Promise<
 
   return new Promise<RunOutcome>((resolve) => {
     let child: ChildProcess;
+    const marker = newCallMarker();
     try {
       child = crossSpawn(program, args, {
         cwd: request.cwd,
+        // The one addition to fz's environment: how its escaped descendants are found (marked-processes.ts).
+        env: { ...process.env, [CALL_MARKER_VAR]: marker },
         stdio: ["ignore", "pipe", "pipe"],
         // Own process group on POSIX, so the tree can be killed as one.
         detached: !isWindows,
@@ -38,11 +46,12 @@ export function runChild(request: RunRequest, live: Set<ChildProcess>): Promise<
       return;
     }
 
-    const stdout: Buffer[] = [];
-    const stderr: Buffer[] = [];
+    const stdout = new BoundedCapture(HEAD_BYTES, STDOUT_TAIL_BYTES);
+    const stderr = new BoundedCapture(HEAD_BYTES, 0);
     child.stdout?.on("data", (chunk: Buffer) => stdout.push(chunk));
     child.stderr?.on("data", (chunk: Buffer) => stderr.push(chunk));
     live.add(child);
+    CALL_MARKERS.set(child, marker);
 
     let settled = false;
     let disarm = (): void => {};
@@ -58,6 +67,7 @@ export function runChild(request: RunRequest, live: Set<ChildProcess>): Promise<
     const abandon = (outcome: RunOutcome): void => {
       if (settled) return;
       killTree(child);
+      killMarked(marker);
       // Drop the streams: a grandchild that escaped the kill must not hold this call open.
       child.stdout?.destroy();
       child.stderr?.destroy();
@@ -87,9 +97,11 @@ export function runChild(request: RunRequest, live: Set<ChildProcess>): Promise<
       disarm();
       // Whatever the child left running in its group goes with it; then the pipes can close.
       if (!isWindows && child.pid !== undefined) killGroup(child.pid);
+      // ... and whatever left the group (setsid), found by the marker.
+      killMarked(marker);
       const status = signal !== null ? null : code;
       const finish = (): void =>
-        settle({ kind: "exited", status, stdout: decodeLossy(stdout), stderr: decodeLossy(stderr) });
+        settle({ kind: "exited", status, stdout: stdout.tail(), stdoutHead: stdout.head(), stderr: stderr.head() });
       const grace = setTimeout(() => {
         child.stdout?.destroy();
         child.stderr?.destroy();
@@ -101,6 +113,15 @@ export function runChild(request: RunRequest, live: Set<ChildProcess>): Promise<
       });
     });
   });
+}
+
+const CALL_MARKERS = new WeakMap<ChildProcess, string>();
+
+/** Kills a run's process tree and its marked descendants (shutdown: synchronous, it runs from `exit`). */
+export function killRun(child: ChildProcess): void {
+  killTree(child);
+  const marker = CALL_MARKERS.get(child);
+  if (marker !== undefined) killMarked(marker);
 }
 
 /** Node reports a missing cwd as the program's ENOENT; name the directory when that is the cause. */

@@ -1,7 +1,11 @@
 /** How one run of the child ended; the envelope layer turns each into a result. */
 export type RunOutcome =
-  /** The child exited; `status` is null when a signal ended it. */
-  | { kind: "exited"; status: number | null; stdout: string; stderr: string }
+  /**
+   * The child exited; `status` is null when a signal ended it. Output is bounded (capture.ts):
+   * `stdout` is all of it or its tail (the last line whole), `stdoutHead` and `stderr` start at each
+   * stream's first non-whitespace byte and hold at most 64 KiB, enough for a 500-character excerpt.
+   */
+  | { kind: "exited"; status: number | null; stdout: string; stdoutHead: string; stderr: string }
   /** The program could not be started (not found, cwd missing, permission denied…). */
   | { kind: "unavailable"; detail: string }
   /** The limit passed; the process tree was killed and its output discarded. */

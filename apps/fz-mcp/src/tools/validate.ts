@@ -27,6 +27,17 @@ function leadingDash(name: string, value: string): string {
   return `argument \`${name}\` must not start with \`-\`: the fz command line would read ${quoted(value)} as a flag`;
 }
 
+/**
+ * Characters no argument may carry: a NUL cannot be put on a command line at all (the spawn fails
+ * and would be misreported as fz being unavailable), and a line break would make one argument read
+ * as several lines in fz's output and logs.
+ */
+function forbiddenCharacter(name: string, value: string): string | undefined {
+  if (value.includes("\0")) return `argument \`${name}\` must not contain a NUL character (\\u0000): ${quoted(value)}`;
+  if (/[\r\n]/.test(value)) return `argument \`${name}\` must not contain a line break: ${quoted(value)}`;
+  return undefined;
+}
+
 function present(args: Readonly<Record<string, unknown>>, name: string): boolean {
   return Object.hasOwn(args, name) && args[name] !== null && args[name] !== undefined;
 }
@@ -67,6 +78,8 @@ function checkRequiredString(
   if (given === "") return `argument \`${arg.name}\` must not be empty`;
   if (typeof given !== "string") return `argument \`${arg.name}\` must be a string, got ${typeWords(given)}`;
   if (given.startsWith("-")) return leadingDash(arg.name, given);
+  const forbidden = forbiddenCharacter(arg.name, given);
+  if (forbidden !== undefined) return forbidden;
   out[arg.name] = given;
   return undefined;
 }
@@ -80,6 +93,8 @@ function checkOptionalString(
   const given = args[arg.name];
   if (typeof given !== "string") return `argument \`${arg.name}\` must be a string, got ${typeWords(given)}`;
   if (given.startsWith("-")) return leadingDash(arg.name, given);
+  const forbidden = forbiddenCharacter(arg.name, given);
+  if (forbidden !== undefined) return forbidden;
   out[arg.name] = given;
   return undefined;
 }

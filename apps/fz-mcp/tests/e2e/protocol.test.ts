@@ -100,6 +100,12 @@ describe("argument validation happens before any spawn", () => {
     ["fz_plan", { manifset: "v.json" }, ["manifset"]],
     ["fz_error_codes", { verbose: true }, ["verbose", "fz_error_codes"]],
     ["fz_deploy", { plan: "--i-am-deploying-to-production" }, ["plan", "flag"]],
+    // A NUL cannot reach a command line (spawn would fail as if fz were missing); a line break would
+    // let one argument read as two lines in fz's logs and prompts. Both are the caller's to fix.
+    ["fz_init", { name: "a\u0000b", host: "h" }, ["`name`", "NUL"]],
+    ["fz_add", { module: "billing", manifest: "m\u0000.json" }, ["`manifest`", "NUL"]],
+    ["fz_init", { name: "a", host: "h\nforce" }, ["`host`", "line break"]],
+    ["fz_doctor", { out: "dir\r\nx" }, ["`out`", "line break"]],
   ])("%s %j → mcp-argument-invalid", async (name, args, parts) => {
     const dir = tempDir();
     const pidFile = join(dir, "pids");

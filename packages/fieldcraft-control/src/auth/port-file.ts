@@ -3,6 +3,7 @@
 import { chmod, lstat, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
+import { formatIssues } from "@mcp-wrappers/wire";
 import { z } from "zod";
 
 export interface PortFile {
@@ -89,6 +90,6 @@ export async function readPortFile(path: string): Promise<{ ok: true; file: Port
     return { ok: false, error: `the port file ${path} is not JSON` };
   }
   const parsed = portFileSchema.safeParse(json);
-  if (!parsed.success) return { ok: false, error: `the port file ${path} is malformed: ${parsed.error.issues[0]?.message}` };
+  if (!parsed.success) return { ok: false, error: `the port file ${path} is malformed: ${formatIssues(parsed.error.issues, json, { root: "file", noun: "field" })}` };
   return { ok: true, file: parsed.data };
 }

@@ -3,7 +3,7 @@
 import { connect as netConnect, type Socket } from "node:net";
 import { loopbackHost } from "../net/loopback.js";
 import { DEFAULT_LIMITS } from "../protocol/limits.js";
-import { LineSplitter } from "../protocol/line-splitter.js";
+import { LineReader, withoutCarriageReturn } from "@mcp-wrappers/wire";
 import type { ProgressUpdate } from "../protocol/session.js";
 import type { CallOutcome } from "./outcome.js";
 
@@ -53,15 +53,17 @@ export class ControlClient {
     readonly endpoint: string,
     maxLineBytes: number,
   ) {
-    const splitter = new LineSplitter(maxLineBytes);
+    const reader = new LineReader(maxLineBytes);
+    const tooLarge = (bytes: number) => this.shutdown(`a reply of ${bytes}+ bytes exceeded the client's limit of ${maxLineBytes}`);
     socket.on("data", (data: Buffer) => {
-      for (const event of splitter.push(data)) {
-        if (event.kind === "too_large") {
-          this.shutdown(`a reply of ${event.bytes}+ bytes exceeded the client's limit of ${maxLineBytes}`);
-          return;
-        }
-        this.onLine(event.line);
-      }
+      reader.push(data, (event) => {
+        if (this.closedReason !== null) return;
+        if (event.kind === "too-large") return tooLarge(event.bytes);
+        const line = withoutCarriageReturn(event.bytes.toString("utf8"));
+        if (line.trim().length > 0) this.onLine(line);
+      });
+      const discarding = reader.discarding;
+      if (discarding !== null && this.closedReason === null) tooLarge(discarding);
     });
     socket.on("error", (err) => this.shutdown(`connection error: ${err.message}`));
     socket.on("close", () => this.shutdown("the connection closed"));

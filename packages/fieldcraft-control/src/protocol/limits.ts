@@ -2,8 +2,13 @@
 export interface ControlLimits {
   /** Longest request or reply line in bytes, newline excluded. */
   maxLineBytes: number;
-  /** Open connections at once, authenticated or not; one more is refused with an error frame. */
+  /** Authenticated connections at once; one more is refused with an error frame. */
   maxConnections: number;
+  /**
+   * Connections still to authenticate, counted apart so idle unauthenticated sockets cannot lock the
+   * real client out; when full, the one waiting longest is closed to make room.
+   */
+  maxPendingAuth: number;
   /** A connection with no request in flight and no frame for this long is closed. */
   idleMs: number;
   /** A connection must authenticate within this long of opening. */
@@ -17,6 +22,7 @@ export interface ControlLimits {
 export const DEFAULT_LIMITS: Readonly<ControlLimits> = Object.freeze({
   maxLineBytes: 16 * 1024 * 1024,
   maxConnections: 16,
+  maxPendingAuth: 64,
   idleMs: 15 * 60 * 1000,
   authMs: 10 * 1000,
   maxInFlight: 64,

@@ -1,11 +1,11 @@
 // One client connection: the auth gate, the "only requests are read" rule, the line and idle bounds,
 // and the requests it has in flight. Commands go through the server's shared queue.
 import type { Socket } from "node:net";
+import { LineReader, withoutCarriageReturn } from "@mcp-wrappers/wire";
 import { tokensEqual } from "../auth/token.js";
 import { CHANNEL_ERRORS, type ChannelErrorCode } from "../protocol/errors.js";
 import { channelError, encodeFrame, parseRequestLine, type ControlRequest, type ReplyFrame, type RequestId } from "../protocol/frames.js";
 import { publicLimits, type ControlLimits } from "../protocol/limits.js";
-import { LineSplitter } from "../protocol/line-splitter.js";
 import type { CommandOutcome } from "../protocol/session.js";
 
 export interface ConnectionHost {
@@ -14,6 +14,8 @@ export interface ConnectionHost {
   /** Answers a channel method (`describe`) or runs a command; never throws. */
   dispatch(request: ControlRequest, signal: AbortSignal, progress: ((p: unknown) => void) | null): Promise<CommandOutcome>;
   isKnownMethod(method: string): boolean;
+  /** Called once a token is accepted; false when there is no room among authenticated connections. */
+  onAuthenticated?(connection: Connection): boolean;
   onClosed(connection: Connection): void;
   log(line: string): void;
 }
@@ -21,7 +23,7 @@ export interface ConnectionHost {
 export class Connection {
   private authenticated: boolean;
   private closing = false;
-  private readonly splitter: LineSplitter;
+  private readonly reader: LineReader;
   private readonly inFlight = new Map<RequestId, AbortController>();
   private idleTimer: NodeJS.Timeout | null = null;
   private authTimer: NodeJS.Timeout | null = null;
@@ -31,7 +33,7 @@ export class Connection {
     private readonly host: ConnectionHost,
   ) {
     this.authenticated = host.token === null;
-    this.splitter = new LineSplitter(host.limits.maxLineBytes);
+    this.reader = new LineReader(host.limits.maxLineBytes);
     socket.setNoDelay(true);
     socket.on("data", (data: Buffer) => this.onData(data));
     socket.on("error", () => socket.destroy());
@@ -45,6 +47,10 @@ export class Connection {
 
   get open(): boolean {
     return !this.closing;
+  }
+
+  get isAuthenticated(): boolean {
+    return this.authenticated;
   }
 
   /** Sends one error frame and closes; used by the server to refuse a connection or on shutdown. */
@@ -61,15 +67,20 @@ export class Connection {
   }
 
   private onData(data: Buffer): void {
-    for (const event of this.splitter.push(data)) {
+    this.reader.push(data, (event) => {
       if (this.closing) return;
       this.touch();
-      if (event.kind === "too_large") {
-        this.fail("request_too_large", null, `a line of ${event.bytes}+ bytes exceeds the limit of ${this.host.limits.maxLineBytes}`);
-        return;
-      }
-      this.onLine(event.line);
-    }
+      if (event.kind === "too-large") return this.tooLarge(event.bytes);
+      const line = withoutCarriageReturn(event.bytes.toString("utf8"));
+      if (line.trim().length > 0) this.onLine(line);
+    });
+    // An over-long line closes the connection at once rather than after its (maybe never sent) end.
+    const discarding = this.reader.discarding;
+    if (discarding !== null) this.tooLarge(discarding);
+  }
+
+  private tooLarge(bytes: number): void {
+    this.fail("request_too_large", null, `a line of ${bytes}+ bytes exceeds the limit of ${this.host.limits.maxLineBytes}`);
   }
 
   private onLine(line: string): void {
@@ -100,9 +111,12 @@ export class Connection {
       return;
     }
     if (!tokensEqual(this.host.token, request.params.token)) return this.fail("bad_token", request.id);
-    this.authenticated = true;
     if (this.authTimer) clearTimeout(this.authTimer);
     this.authTimer = null;
+    if (this.host.onAuthenticated && !this.host.onAuthenticated(this)) {
+      return this.fail("too_many_connections", request.id, `${this.host.limits.maxConnections} are open`);
+    }
+    this.authenticated = true;
     this.send({ id: request.id, ok: true, result: { authenticated: true, required: true, limits: publicLimits(this.host.limits) } });
   }
 

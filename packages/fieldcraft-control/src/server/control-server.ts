@@ -44,6 +44,8 @@ export async function startControlServer(
   const log = options.log ?? (() => {});
   const queue = new SerialQueue();
   const connections = new Set<Connection>();
+  /** Connections still to authenticate, oldest first (a Set keeps insertion order). */
+  const pending = new Set<Connection>();
   const channelMethods = new Set<string>(CHANNEL_METHODS);
 
   const dispatch = async (
@@ -65,7 +67,16 @@ export async function startControlServer(
     limits,
     dispatch: dispatch as ConnectionHost["dispatch"],
     isKnownMethod: (method) => channelMethods.has(method) || options.session.catalogue().some((c) => c.id === method),
-    onClosed: (connection) => connections.delete(connection),
+    onClosed: (connection) => {
+      connections.delete(connection);
+      pending.delete(connection);
+    },
+    onAuthenticated: (connection) => {
+      pending.delete(connection);
+      if (connections.size >= limits.maxConnections) return false;
+      connections.add(connection);
+      return true;
+    },
     log,
   };
 
@@ -77,7 +88,19 @@ export async function startControlServer(
       log(`refused a connection: ${connections.size} of ${limits.maxConnections} are open`);
       return connection.fail("too_many_connections", null, `${limits.maxConnections} are open`);
     }
-    connections.add(connection);
+    if (connection.isAuthenticated) {
+      connections.add(connection);
+      return;
+    }
+    // Unauthenticated sockets wait in a pool of their own; a full pool drops the longest waiter, so
+    // idle peers without the token can delay the real client by nothing but a reconnect at worst.
+    if (pending.size >= limits.maxPendingAuth) {
+      const oldest = pending.values().next().value as Connection;
+      pending.delete(oldest);
+      log(`closed the longest-waiting unauthenticated connection: ${limits.maxPendingAuth} were waiting`);
+      oldest.fail("too_many_connections", null, `${limits.maxPendingAuth} connections were waiting to authenticate; the longest-waiting was closed`);
+    }
+    pending.add(connection);
   });
 
   const listening = await new Promise<{ ok: true } | { ok: false; error: string }>((resolve) => {
@@ -96,10 +119,10 @@ export async function startControlServer(
     server: {
       host: host.host,
       port,
-      connectionCount: () => connections.size,
+      connectionCount: () => connections.size + pending.size,
       close: async () => {
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-        for (const connection of connections) connection.fail("shutting_down", null);
+        for (const connection of [...connections, ...pending]) connection.fail("shutting_down", null);
         await closed;
       },
     },

@@ -2,6 +2,7 @@
 // has no file, or for recovery), the mesh as base64 typed arrays, the definitions and (version 2) the results,
 // deflated. Version 1 files (no results) still open; newer versions are refused, never guessed.
 import path from "node:path";
+import { formatIssues } from "@mcp-wrappers/wire";
 import { z } from "zod";
 import { FAMILY_NAMES } from "../fem/families/index.js";
 import { NODES_PER_ELEMENT, type Mesh } from "../mesh/types.js";
@@ -125,8 +126,7 @@ export function parseModelFile(text: string, param: string): FieldcraftFile {
   }
   const parsed = fileSchema.safeParse(json);
   if (!parsed.success) {
-    const first = parsed.error.issues[0];
-    throw new ModelError(`${param}: damaged FieldCraft model file: ${first.path.join(".") || "(top)"}: ${first.message}`);
+    throw new ModelError(`${param}: damaged FieldCraft model file: ${formatIssues(parsed.error.issues, json, { root: "file", noun: "field" }, 3)}`);
   }
   return parsed.data;
 }

@@ -1,11 +1,14 @@
 // Reading a `.solidcraft` design: JSON, then the format version, then the schema, then the geometry.
 // Every refusal names the body, feature and field to fix.
 import { readFile, stat } from "node:fs/promises";
-import type { z } from "zod";
+import { formatIssues, type IssueStyle } from "@mcp-wrappers/wire";
 import { analyzeBoxUnion } from "./boxBody.js";
 import { analyzeExtrusion } from "./extrudeBody.js";
 import { designSchema, DESIGN_LIMITS, type DesignFile } from "./schema.js";
 import type { Body, BoxFeature, Design, ExtrudeFeature } from "./types.js";
+
+/** Problems name the body and feature by their `name`/`id`: `bodies[1] ("Plate").features[0] ("F1").max[2]`. */
+const DESIGN_FIELDS: IssueStyle = { root: "design", noun: "field", labelItems: true };
 
 export type ParseResult = { ok: true; design: Design } | { ok: false; error: string };
 
@@ -36,7 +39,7 @@ export function parseSolidcraft(text: string): ParseResult {
     };
   }
   const parsed = designSchema.safeParse(raw);
-  if (!parsed.success) return { ok: false, error: describeIssues(parsed.error.issues, raw) };
+  if (!parsed.success) return { ok: false, error: formatIssues(parsed.error.issues, raw, DESIGN_FIELDS, 5) };
   return buildDesign(parsed.data);
 }
 
@@ -133,32 +136,4 @@ function tinyGap(features: readonly (BoxFeature | ExtrudeFeature)[]): string | n
   const floor = DESIGN_LIMITS.relativeGap * scale;
   const bad = gaps.find((g) => g.size > 0 && g.size < floor);
   return bad ? `${bad.what}, below ${DESIGN_LIMITS.relativeGap} of the coordinates' size (${scale}); make it larger or remove it` : null;
-}
-
-/** `bodies[1] ("Plate").features[0] ("F1").max[2]: must be greater than ...` — names where the data has them. */
-function describeIssues(issues: readonly z.core.$ZodIssue[], raw: unknown): string {
-  const shown = issues.slice(0, 5).map((issue) => `${describePath(issue.path, raw)}: ${issueMessage(issue)}`);
-  if (issues.length > 5) shown.push(`(${issues.length - 5} more)`);
-  return shown.join("; ");
-}
-
-function describePath(path: readonly PropertyKey[], raw: unknown): string {
-  let out = "";
-  let node: unknown = raw;
-  for (const key of path) {
-    const next = node !== null && typeof node === "object" ? (node as Record<PropertyKey, unknown>)[key] : undefined;
-    if (typeof key === "number") {
-      out += `[${key}]`;
-      const label = next !== null && typeof next === "object" ? ((next as Record<string, unknown>).name ?? (next as Record<string, unknown>).id) : undefined;
-      if (typeof label === "string") out += ` (${JSON.stringify(label)})`;
-    } else out += out ? `.${String(key)}` : String(key);
-    node = next;
-  }
-  return out || "design";
-}
-
-function issueMessage(issue: z.core.$ZodIssue): string {
-  if (issue.code === "unrecognized_keys") return `unknown field${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((k) => `"${k}"`).join(", ")}`;
-  if (issue.code === "invalid_value") return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(", ")}`;
-  return issue.message;
 }

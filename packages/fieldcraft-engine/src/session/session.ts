@@ -115,7 +115,7 @@ export function createSession(options: SessionOptions = {}): Session {
       };
     }
     const parsed = row.params.safeParse(rawParams ?? {});
-    if (!parsed.success) return { ok: false, error: `${id}: ${formatIssues(parsed.error.issues)}`, details: { issues: issueLines(parsed.error.issues).slice(0, 100) } };
+    if (!parsed.success) return { ok: false, error: `${id}: ${formatIssues(parsed.error.issues, rawParams ?? {})}`, details: { issues: issueLines(parsed.error.issues, rawParams ?? {}).slice(0, 100) } };
     if (options.signal?.aborted) return { ok: false, error: `${id}: cancelled before it started` };
 
     const ctx: CommandContext = {

@@ -70,6 +70,7 @@ export class Session {
   #idleWaiters: Array<() => void> = [];
   readonly #queues = new KeyedQueues();
   #version: ProtocolVersion = OLDEST_VERSION;
+  /** A session negotiates once; a second `initialize` is refused so the era cannot shift under running calls. */
   #initialized = false;
 
   constructor(def: ServerDefinition, io: SessionIO) {
@@ -248,9 +249,12 @@ export class Session {
   }
 
   #initialize(id: RequestId, params: unknown): string {
+    if (this.#initialized) {
+      return errorLine(id, { ...ERRORS.invalidRequest, data: `this session is already initialized (protocol ${this.#version}); start a new session to negotiate again` });
+    }
+    this.#initialized = true;
     const version = negotiateVersion(isObject(params) ? params.protocolVersion : undefined);
     this.#version = version;
-    this.#initialized = true;
     return resultLine(id, this.#def.initializeJson.get(version)!);
   }
 

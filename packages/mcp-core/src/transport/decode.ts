@@ -1,6 +1,2 @@
-import { isUtf8 } from "node:buffer";
-
-/** Decodes a line's bytes as UTF-8; `undefined` when they are not valid UTF-8 (a parse error, never U+FFFD). */
-export function decodeUtf8Line(bytes: Buffer): string | undefined {
-  return isUtf8(bytes) ? bytes.toString("utf8") : undefined;
-}
+// Shared with the control channel; see @mcp-wrappers/wire.
+export { decodeUtf8Line } from "@mcp-wrappers/wire";

@@ -13,6 +13,16 @@ export async function withServer(o: ResolvedOptions, body: (d: RawDriver) => Pro
   }
 }
 
+/** Runs `body` once per version, each on a fresh server initialized with it (a session negotiates once). */
+export async function withEachVersion(o: ResolvedOptions, versions: readonly string[], body: (d: RawDriver, version: string) => Promise<void>): Promise<void> {
+  for (const version of versions) {
+    await withServer(o, async (d) => {
+      await d.initialize(version);
+      await body(d, version);
+    });
+  }
+}
+
 export function assertClean(driver: RawDriver): void {
   assert.deepEqual(driver.violations, [], "stdout must carry JSON-RPC messages only");
 }

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import type { RawDriver, RpcMessage } from "../../raw-driver.js";
 import type { CaseRow } from "../case.js";
-import { answerTo, assertError, assertNothingAnsweredBefore, withServer } from "../harness.js";
+import { answerTo, assertError, assertNothingAnsweredBefore, withEachVersion, withServer } from "../harness.js";
 import type { ResolvedOptions } from "../options.js";
 
 const ping = (id: unknown): object => ({ jsonrpc: "2.0", id, method: "ping" });
@@ -31,37 +31,31 @@ export const batchCases: readonly CaseRow[] = [
       withServer(o, async (d) => {
         assertRefused(await answerTo(d, "[]", "[]"), "[] before initialize");
         assertRefused(await answerTo(d, JSON.stringify([ping(1)]), "[ping]"), "[ping] before initialize");
-        for (const version of ["2024-11-05", "2025-06-18"]) {
-          await d.initialize(version);
+      }).then(() =>
+        withEachVersion(o, ["2024-11-05", "2025-06-18"], async (d, version) => {
           assertRefused(await answerTo(d, JSON.stringify([ping(2), ping(3)]), "batch"), `batch on ${version}`);
           assertRefused(await answerTo(d, "[1,2]", "[1,2]"), `[1,2] on ${version}`);
-        }
-      }),
+        }),
+      ),
   },
   {
     name: "batches are refused with a data hint on 2025-06-18 and later",
     skip: takesBatches,
     run: (o) =>
-      withServer(o, async (d) => {
-        for (const version of ["2025-06-18", "2025-11-25"]) {
-          await d.initialize(version);
-          assertRefused(await answerTo(d, JSON.stringify([ping(1), ping(2)]), "batch"), `batch on ${version}`);
-        }
+      withEachVersion(o, ["2025-06-18", "2025-11-25"], async (d, version) => {
+        assertRefused(await answerTo(d, JSON.stringify([ping(1), ping(2)]), "batch"), `batch on ${version}`);
       }),
   },
   {
     name: "before 2025-06-18 a batch gets one array of replies in order",
     skip: takesBatches,
     run: (o) =>
-      withServer(o, async (d) => {
-        for (const version of ["2024-11-05", "2025-03-26"]) {
-          await oldEra(d, version);
-          const reply = await answerTo(d, JSON.stringify([ping(`${version}-a`), ping(`${version}-b`)]), "batch");
-          assert.deepEqual(reply, [
-            { jsonrpc: "2.0", id: `${version}-a`, result: {} },
-            { jsonrpc: "2.0", id: `${version}-b`, result: {} },
-          ]);
-        }
+      withEachVersion(o, ["2024-11-05", "2025-03-26"], async (d, version) => {
+        const reply = await answerTo(d, JSON.stringify([ping(`${version}-a`), ping(`${version}-b`)]), "batch");
+        assert.deepEqual(reply, [
+          { jsonrpc: "2.0", id: `${version}-a`, result: {} },
+          { jsonrpc: "2.0", id: `${version}-b`, result: {} },
+        ]);
       }),
   },
   {

@@ -23,7 +23,7 @@ function median(values: number[]): number {
 
 export const concurrencyCases: readonly CaseRow[] = [
   {
-    name: "ping, tools/list and initialize are answered while a slow call runs (ping round trip within the bound)",
+    name: "ping and tools/list are answered while a slow call runs (ping round trip within the bound); a second initialize is refused",
     skip: needsSlow,
     run: (o) =>
       withServer(o, async (d) => {
@@ -38,7 +38,8 @@ export const concurrencyCases: readonly CaseRow[] = [
         assert.ok(d.messages.every((m) => (m as RpcMessage).id !== "slow"), "the pings were answered before the slow call finished");
         assert.ok(median(rtts) <= o.pingWhileBusyMs, `median ping round trip ${median(rtts).toFixed(1)} ms (all: ${rtts.map((t) => t.toFixed(1)).join(", ")}) must be within ${o.pingWhileBusyMs} ms`);
         assertResult(await d.request({ method: "tools/list" }), "tools/list while busy");
-        assertResult(await d.request({ method: "initialize", params: { protocolVersion: "2025-11-25" } }), "initialize while busy");
+        const again = await d.request({ method: "initialize", params: { protocolVersion: "2025-11-25" } });
+        assert.equal(again.error?.code, -32600, "a second initialize, while busy, is refused");
         d.notify("notifications/cancelled", { requestId: "slow" });
       }),
   },

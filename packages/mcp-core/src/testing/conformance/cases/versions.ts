@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import type { RawDriver } from "../../raw-driver.js";
 import type { CaseRow } from "../case.js";
-import { NEW_ERAS, OLD_ERAS, SPOKEN, assertResult, callParams, withServer } from "../harness.js";
+import { NEW_ERAS, OLD_ERAS, SPOKEN, assertError, assertResult, callParams, withEachVersion, withServer } from "../harness.js";
 
 const PREFERRED = "2025-11-25";
 const HINTS = ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const;
@@ -22,12 +22,15 @@ export const versionCases: readonly CaseRow[] = [
   {
     name: "each spoken version is echoed; unknown, missing or malformed ones get 2025-11-25",
     run: (o) =>
-      withServer(o, async (d) => {
-        for (const version of SPOKEN) assert.equal(await negotiated(d, { protocolVersion: version, capabilities: {} }), version);
-        for (const params of [{ protocolVersion: "1999-01-01" }, { protocolVersion: "2025-06-19" }, {}, { protocolVersion: 20250618 }, undefined, "x", null]) {
-          assert.equal(await negotiated(d, params), PREFERRED, `initialize ${JSON.stringify(params)}`);
+      // A session negotiates once, so each offer gets a server of its own.
+      (async () => {
+        for (const version of SPOKEN) {
+          await withServer(o, async (d) => assert.equal(await negotiated(d, { protocolVersion: version, capabilities: {} }), version));
         }
-      }),
+        for (const params of [{ protocolVersion: "1999-01-01" }, { protocolVersion: "2025-06-19" }, {}, { protocolVersion: 20250618 }, undefined, "x", null]) {
+          await withServer(o, async (d) => assert.equal(await negotiated(d, params), PREFERRED, `initialize ${JSON.stringify(params)}`));
+        }
+      })(),
   },
   {
     name: "initialize describes the server: serverInfo, tools capability, instructions for the agent",
@@ -42,15 +45,16 @@ export const versionCases: readonly CaseRow[] = [
       }),
   },
   {
-    name: "initialize may be sent again and renegotiates (gating follows)",
+    name: "a second initialize is refused (-32600, invalid request), the first negotiation stands and serving continues",
     run: (o) =>
       withServer(o, async (d) => {
         await d.initialize("2025-06-18");
         const newer = await listTools(d);
-        await d.initialize("2024-11-05");
-        const older = await listTools(d);
-        assert.ok(older.every((t) => !("outputSchema" in t)), "no outputSchema after renegotiating to 2024-11-05");
-        assert.equal(newer.length, older.length);
+        const again = await d.request({ method: "initialize", params: { protocolVersion: "2024-11-05", capabilities: {} } });
+        assertError(again, -32600, again.id, "a second initialize");
+        assert.match(String(again.error!.data), /already initialized/, "the refusal says why");
+        assert.deepEqual(await listTools(d), newer, "the era negotiated first still applies");
+        assert.deepEqual((await d.request({ method: "ping" })).result, {}, "serving continues");
       }),
   },
 ];
@@ -63,10 +67,7 @@ export const gatingCases: readonly CaseRow[] = [
         const before = await listTools(d);
         assert.ok(before.every((t) => !("outputSchema" in t)), "no outputSchema before initialize");
         const lists = new Map<string, any[]>();
-        for (const version of SPOKEN) {
-          await d.initialize(version);
-          lists.set(version, await listTools(d));
-        }
+        await withEachVersion(o, SPOKEN, async (e, version) => void lists.set(version, await listTools(e)));
         for (const version of OLD_ERAS) {
           assert.ok(lists.get(version)!.every((t) => !("outputSchema" in t)), `no outputSchema on ${version}`);
         }
@@ -105,16 +106,13 @@ export const gatingCases: readonly CaseRow[] = [
     name: "structuredContent appears only from 2025-06-18",
     skip: (o) => (o.structuredTool === undefined && o.sampleTool === undefined ? "no sampleTool or structuredTool given" : undefined),
     run: (o) =>
-      withServer(o, async (d) => {
+      withEachVersion(o, SPOKEN, async (d, version) => {
         const call = o.structuredTool ?? o.sampleTool!;
-        for (const version of SPOKEN) {
-          await d.initialize(version);
-          const result = assertResult(await d.request({ method: "tools/call", params: callParams(call) }), `${call.name} on ${version}`);
-          if ((OLD_ERAS as readonly string[]).includes(version)) {
-            assert.equal("structuredContent" in result, false, `no structuredContent on ${version}`);
-          } else if (o.structuredTool !== undefined) {
-            assert.equal(typeof result.structuredContent, "object", `structuredContent on ${version}`);
-          }
+        const result = assertResult(await d.request({ method: "tools/call", params: callParams(call) }), `${call.name} on ${version}`);
+        if ((OLD_ERAS as readonly string[]).includes(version)) {
+          assert.equal("structuredContent" in result, false, `no structuredContent on ${version}`);
+        } else if (o.structuredTool !== undefined) {
+          assert.equal(typeof result.structuredContent, "object", `structuredContent on ${version}`);
         }
       }),
   },

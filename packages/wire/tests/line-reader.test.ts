@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { LineReader, type LineEvent } from "../src/transport/line-reader.js";
-import { decodeUtf8Line } from "../src/transport/decode.js";
+import { LineReader, type LineEvent } from "../src/lines/line-reader.js";
+import { decodeUtf8Line } from "../src/lines/decode.js";
 
 function feed(max: number, chunks: Array<string | Buffer>, end = true): Array<string | { tooLarge: number }> {
   const reader = new LineReader(max);
@@ -51,5 +51,20 @@ describe("decodeUtf8Line", () => {
     for (const bad of [[0xff], [0xc3], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80]]) {
       expect(decodeUtf8Line(Buffer.from([0x61, ...bad, 0x62]))).toBeUndefined();
     }
+  });
+});
+
+describe("LineReader.discarding", () => {
+  test("says as soon as a line crosses the limit, for readers that close instead of waiting for its end", () => {
+    const reader = new LineReader(10);
+    const events: LineEvent[] = [];
+    reader.push(Buffer.from("x".repeat(8)), (e) => events.push(e));
+    expect(reader.discarding).toBeNull();
+    reader.push(Buffer.from("x".repeat(8)), (e) => events.push(e));
+    expect(reader.discarding).toBe(16);
+    expect(events).toEqual([]);
+    reader.push(Buffer.from("xx\nok\n"), (e) => events.push(e));
+    expect(reader.discarding).toBeNull();
+    expect(events.map((e) => (e.kind === "line" ? e.bytes.toString() : e))).toEqual([{ kind: "too-large", bytes: 18 }, "ok"]);
   });
 });
