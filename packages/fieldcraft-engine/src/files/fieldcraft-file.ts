@@ -3,7 +3,7 @@
 // stored: they are re-made by solving again. Newer versions are refused, never guessed.
 import path from "node:path";
 import { z } from "zod";
-import { FAMILY_NAMES } from "../fem/families/index.js";
+import { FAMILIES, FAMILY_NAMES } from "../fem/families/index.js";
 import { NODES_PER_ELEMENT, type Mesh } from "../mesh/types.js";
 import { ModelError } from "../model/errors.js";
 import type { Definitions, MeshState, Model } from "../model/types.js";
@@ -144,7 +144,8 @@ export function decodeMesh(stored: z.infer<typeof meshSchema>, caps: Caps): Mesh
   const nFacets = boundary.element.length;
   if (boundary.side.length !== nFacets || boundary.tag.length !== nFacets) fail("boundary arrays differ in length");
   if (!boundary.element.every((e) => e >= 0 && e < nElements)) fail("a boundary facet refers to an element that does not exist");
-  if (!boundary.side.every((s) => s <= 3)) fail("a boundary facet has a side other than 0..3");
+  const sides = FAMILIES[stored.type].faces.length;
+  if (!boundary.side.every((s) => s < sides)) fail(`a boundary facet has a side other than 0..${sides - 1}`);
   if (!boundary.tag.every((t) => t >= 0 && t < stored.faceTags.length)) fail("a boundary facet has a face tag that does not exist");
   const mesh: Mesh = { type: stored.type, nodes, elements, elementBody, bodies: stored.bodies, boundary, faceTags: stored.faceTags };
   return { mesh, parameters: stored.parameters };

@@ -1,0 +1,108 @@
+// Hexahedral families against CalculiX on the same mesh (our deck, ccx's SPOOLES), and the cantilever's known values.
+import { describe, expect, it } from "vitest";
+import { ALL_NODES_SET, writeAbaqusDeck } from "../src/decks/abaqus.js";
+import { family } from "../src/fem/families/index.js";
+import { solveStatic, sumReactions } from "../src/fem/index.js";
+import { blockMesh, type HexFamilyName } from "../src/mesh/block.js";
+import type { Mesh } from "../src/mesh/types.js";
+import { nearestNode, nodesWhere } from "./support/box-mesh.js";
+import { buildCase, type Case } from "./support/cases.js";
+import { findCcx, parseDat, runCcx } from "./support/ccx.js";
+
+const ccx = findCcx();
+if (!ccx) console.warn("[hex-ccx] skipped: CalculiX `ccx` is not on PATH (Debian package calculix-ccx)");
+
+/** Moves interior corner nodes by up to `frac` of a cell (seeded), then puts mid-edge nodes back at their edges' midpoints. */
+export function jitter(mesh: Mesh, frac: number, cell: readonly number[], seed = 7): Mesh {
+  const fam = family(mesh.type);
+  const nodes = Float64Array.from(mesh.nodes);
+  const lo = [0, 1, 2].map((a) => Math.min(...nodes.filter((_, i) => i % 3 === a)));
+  const hi = [0, 1, 2].map((a) => Math.max(...nodes.filter((_, i) => i % 3 === a)));
+  const corner = new Uint8Array(nodes.length / 3);
+  const ne = mesh.elements.length / fam.nodes;
+  for (let e = 0; e < ne; e++) for (let a = 0; a < fam.corners; a++) corner[mesh.elements[e * fam.nodes + a]] = 1;
+  let s = seed;
+  const rand = () => ((s = (s * 1103515245 + 12345) & 0x7fffffff), s / 0x7fffffff - 0.5);
+  for (let n = 0; n < corner.length; n++) {
+    if (!corner[n]) continue;
+    const inside = [0, 1, 2].every((a) => nodes[3 * n + a] > lo[a] + 1e-9 && nodes[3 * n + a] < hi[a] - 1e-9);
+    if (inside) for (let a = 0; a < 3; a++) nodes[3 * n + a] += frac * cell[a] * rand();
+  }
+  for (let e = 0; e < ne; e++)
+    fam.edges.forEach(([p, q], k) => {
+      if (fam.order !== 2) return;
+      const m = mesh.elements[e * fam.nodes + fam.corners + k], a = mesh.elements[e * fam.nodes + p], b = mesh.elements[e * fam.nodes + q];
+      for (let c = 0; c < 3; c++) nodes[3 * m + c] = (nodes[3 * a + c] + nodes[3 * b + c]) / 2;
+    });
+  return { ...mesh, nodes };
+}
+
+async function compare(c: Case) {
+  const run = await runCcx(writeAbaqusDeck(c.deck, { solver: "SPOOLES", resultFile: false }));
+  const dat = parseDat(run.dat);
+  const theirs = dat.displacements.get(ALL_NODES_SET)!;
+  const ours = await solveStatic(c.problem, { tolerance: 1e-12 });
+  if (!ours.ok) throw new Error(ours.error);
+  expect(theirs.size).toBe(c.mesh.nodes.length / 3);
+  let max = 0, diff = 0;
+  for (const [id, u] of theirs)
+    for (let a = 0; a < 3; a++) {
+      max = Math.max(max, Math.abs(u[a]));
+      diff = Math.max(diff, Math.abs(u[a] - ours.solution.displacement[3 * (id - 1) + a]));
+    }
+  return { relative: diff / max, max, ccxTotal: dat.totals.get("ROOT")!, ourTotal: sumReactions(ours.solution.reaction, c.deck.nsets[0].nodes as number[]) };
+}
+
+const CELLS: Record<HexFamilyName, [number, number, number]> = { C3D8: [20, 3, 3], C3D20: [10, 2, 2], C3D20R: [10, 2, 2] };
+
+describe.skipIf(!ccx)("hexahedra agree with CalculiX on the same (distorted) mesh", () => {
+  for (const type of ["C3D8", "C3D20", "C3D20R"] as const) {
+    const counts = CELLS[type];
+    const block = blockMesh({ body: "Beam", min: [0, 0, 0], max: [100, 10, 10], counts, type });
+    const mesh = jitter(block, 0.2, [100 / counts[0], 10 / counts[1], 10 / counts[2]]);
+    const root = nodesWhere(mesh, 0, 0);
+
+    it(`${type} cantilever, 1000 N spread over the +x face (CLOAD)`, async () => {
+      const r = await compare(buildCase(mesh, root, { kind: "force", faceTags: [1], force: [0, 0, -1000] }));
+      expect(r.max).toBeGreaterThan(0.5);
+      expect(r.relative).toBeLessThan(1e-6);
+      expect(r.ourTotal[2]).toBeCloseTo(r.ccxTotal[2], 3);
+    });
+
+    it(`${type} cantilever under pressure on +z: *DLOAD on S-faces in ccx vs our consistent load`, async () => {
+      const r = await compare(buildCase(mesh, root, { kind: "pressure", faceTags: [5], pressure: 1 }));
+      expect(r.max).toBeGreaterThan(0.1);
+      expect(r.relative).toBeLessThan(1e-6);
+    });
+  }
+});
+
+/** Tip deflection (z at the centre of the tip) of the 100 x 10 x 10 steel cantilever under 1000 N down. */
+async function tip(type: HexFamilyName, counts: [number, number, number]): Promise<number> {
+  const mesh = blockMesh({ body: "Beam", min: [0, 0, 0], max: [100, 10, 10], counts, type });
+  const c = buildCase(mesh, nodesWhere(mesh, 0, 0), { kind: "force", faceTags: [1], force: [0, 0, -1000] });
+  const out = await solveStatic(c.problem, { tolerance: 1e-12 });
+  if (!out.ok) throw new Error(out.error);
+  return out.solution.displacement[3 * nearestNode(mesh, [100, 5, 5]) + 2];
+}
+
+describe("cantilever in bending (100 x 10 x 10 steel, 1000 N at the tip)", () => {
+  // Euler-Bernoulli: P L^3 / (3 E I) with I = 10^4 / 12; shear adds about 0.3% at this slenderness.
+  const eulerBernoulli = (1000 * 100 ** 3) / (3 * 210000 * (10 ** 4 / 12));
+
+  it("C3D20 is within 2% of Euler-Bernoulli on a coarse mesh", async () => {
+    const w = await tip("C3D20", [10, 2, 2]);
+    expect(Math.abs(-w - eulerBernoulli) / eulerBernoulli).toBeLessThan(0.02);
+  });
+
+  it("C3D20R converges to -1.906 mm within 0.2% on a coarse mesh", async () => {
+    const w = await tip("C3D20R", [20, 4, 4]);
+    expect(Math.abs(w + 1.906) / 1.906).toBeLessThan(0.002);
+  });
+
+  it("C3D8 40x4x4 locks in shear as CalculiX's does: -1.8378 mm", async () => {
+    const w = await tip("C3D8", [40, 4, 4]);
+    expect(w).toBeCloseTo(-1.8378, 3);
+    expect(-w).toBeLessThan(eulerBernoulli);
+  });
+});
