@@ -13,6 +13,8 @@ import { resultsContourCommand } from "./results/contour.js";
 import { resultsReactionsCommand } from "./results/reactions.js";
 import { deckWriteCommand } from "./deck/write.js";
 import { meshQualityCommand } from "./mesh/quality.js";
+import { meshBlockCommand } from "./mesh/block.js";
+import { meshHexBlocksCommand, meshHexCommand, meshHexMappedCommand } from "./mesh/hex-generate.js";
 import { editRedoCommand } from "./edit/redo.js";
 import { editUndoCommand } from "./edit/undo.js";
 import { modelActivityCommand } from "./model/activity.js";
@@ -43,6 +45,10 @@ export const COMMANDS: AnyCommandRow[] = [
   geometryBodiesCommand,
   meshTetGenerateCommand,
   meshQualityCommand,
+  meshHexCommand,
+  meshHexMappedCommand,
+  meshHexBlocksCommand,
+  meshBlockCommand,
   solveStaticCommand,
   solveProbeCommand,
   resultsContourCommand,

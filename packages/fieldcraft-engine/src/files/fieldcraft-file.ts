@@ -35,6 +35,9 @@ const meshSchema = z
         size: z.number().positive().optional(),
         tolerance: z.number().positive().optional(),
         order: z.union([z.literal(1), z.literal(2)]),
+        method: z.string().optional(),
+        reduced: z.boolean().optional(),
+        block: z.object({ name: z.string(), min: z.array(z.number()), max: z.array(z.number()), counts: z.array(z.number().int()) }).strict().optional(),
       })
       .strict(),
     type: z.enum(FAMILY_NAMES),

@@ -59,6 +59,10 @@ export interface MeshParameters {
   size?: number;
   tolerance?: number;
   order: 1 | 2;
+  /** The mesher when not the tet mesher (`hex_mapped`, `hex_blocks`, `hex`, `block`), and its own choices. */
+  method?: string;
+  reduced?: boolean;
+  block?: { name: string; min: number[]; max: number[]; counts: number[] };
 }
 
 export interface MeshState {
