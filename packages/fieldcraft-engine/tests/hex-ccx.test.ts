@@ -1,5 +1,9 @@
 // Hexahedral families against CalculiX on the same mesh (our deck, ccx's SPOOLES), and the cantilever's known values.
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { parseSolidcraft } from "../src/geometry/index.js";
+import { generateHexMesh } from "../src/mesh/hex-design.js";
 import { ALL_NODES_SET, writeAbaqusDeck } from "../src/decks/abaqus.js";
 import { solveStatic, sumReactions } from "../src/fem/index.js";
 import { blockMesh, type HexFamilyName } from "../src/mesh/block.js";
@@ -79,4 +83,22 @@ describe("cantilever in bending (100 x 10 x 10 steel, 1000 N at the tip)", () =>
     expect(w).toBeCloseTo(-1.8378, 3);
     expect(-w).toBeLessThan(eulerBernoulli);
   });
+});
+
+describe.skipIf(!ccx)("hexahedra agree with CalculiX on the corpus' stepped box union (block mesher output)", () => {
+  const text = readFileSync(fileURLToPath(new URL("./corpus/stepped-block/steps.solidcraft", import.meta.url)), "utf8");
+  const parsed = parseSolidcraft(text);
+  if (!parsed.ok) throw new Error("stepped block did not parse");
+  for (const type of ["C3D8", "C3D20", "C3D20R"] as const)
+    it(`${type}: root F1:-x clamped, [0, 0, -1000] on F1:+x`, async () => {
+      const meshed = generateHexMesh(parsed.design, { size: type === "C3D8" ? 2.5 : 5, type, method: "blocks", maxElements: 1e6, maxNodes: 1e6 });
+      if (!meshed.ok) throw new Error(meshed.error);
+      const mesh = meshed.mesh;
+      const tag = (face: string) => mesh.faceTags.findIndex((t) => t.face === face);
+      const root = nodesWhere(mesh, 0, 0);
+      const r = await compare(buildCase(mesh, root, { kind: "force", faceTags: [tag("F1:+x")], force: [0, 0, -1000] }));
+      expect(r.max).toBeGreaterThan(0.01);
+      expect(r.relative).toBeLessThan(1e-6);
+      expect(r.ourTotal[2]).toBeCloseTo(1000, 6);
+    });
 });
