@@ -14,6 +14,7 @@ import { resultsReactionsCommand } from "./results/reactions.js";
 import { deckWriteCommand } from "./deck/write.js";
 import { meshQualityCommand } from "./mesh/quality.js";
 import { meshBlockCommand } from "./mesh/block.js";
+import { meshSeedClearCommand, meshSeedEdgeCommand, meshSeedListCommand } from "./mesh/seed.js";
 import { meshHexBlocksCommand, meshHexCommand, meshHexMappedCommand } from "./mesh/hex-generate.js";
 import { editRedoCommand } from "./edit/redo.js";
 import { editUndoCommand } from "./edit/undo.js";
@@ -49,6 +50,9 @@ export const COMMANDS: AnyCommandRow[] = [
   meshHexMappedCommand,
   meshHexBlocksCommand,
   meshBlockCommand,
+  meshSeedEdgeCommand,
+  meshSeedListCommand,
+  meshSeedClearCommand,
   solveStaticCommand,
   solveProbeCommand,
   resultsContourCommand,

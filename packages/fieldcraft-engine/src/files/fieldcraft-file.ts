@@ -61,6 +61,18 @@ const fileSchema = z
     ]),
     mesh: z.union([z.null(), meshSchema]),
     definitions: definitionsSchema,
+    seeds: z
+      .array(
+        z
+          .object({
+            edges: z.array(z.object({ body: z.string(), edge: z.string() }).strict()),
+            count: z.number().int().positive().optional(),
+            size: z.number().positive().optional(),
+            constraint: z.enum(["exact", "min", "free"]),
+          })
+          .strict(),
+      )
+      .optional(),
   })
   .strict();
 
@@ -93,6 +105,7 @@ export function serializeModel(model: Model, filePath: string): string {
     design,
     mesh: model.mesh ? encodeMesh(model.mesh) : null,
     definitions: model.definitions as FieldcraftFile["definitions"],
+    ...(model.seeds?.length ? { seeds: structuredClone(model.seeds) as FieldcraftFile["seeds"] } : {}),
   };
   return JSON.stringify(file) + "\n";
 }

@@ -42,6 +42,6 @@ export async function openModelFile(files: FileAccess, p: string, caps: Caps): P
       warnings.push(`the mesh was not opened (${(error as Error).message}); the model opens without it`);
     }
   }
-  const model: Model = { units: file.units, definitions: definitionsOf(file), results: {}, ...(design ? { design } : {}), ...(mesh ? { mesh } : {}) };
+  const model: Model = { units: file.units, definitions: definitionsOf(file), results: {}, ...(design ? { design } : {}), ...(mesh ? { mesh } : {}), ...(file.seeds?.length ? { seeds: file.seeds } : {}) };
   return { path: abs, model, warnings };
 }

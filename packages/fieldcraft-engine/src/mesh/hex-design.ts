@@ -6,6 +6,8 @@ import type { Body, BoxFeature, Design } from "../geometry/types.js";
 import { hexGridMesh, type HexFamilyName } from "./block.js";
 import { checkAbort, defaultSize, divisions } from "./options.js";
 import type { Mesh } from "./types.js";
+import { assignIntervals, edgeSpan, type SeedRule } from "./seeds.js";
+import type { EdgeSeed } from "../model/types.js";
 
 export type HexMethod = "mapped" | "blocks";
 
@@ -14,6 +16,8 @@ export interface HexMeshOptions {
   size?: number;
   type: HexFamilyName;
   method: HexMethod | "auto";
+  /** Edge seeds of the model (`mesh.seed.edge`); each body takes those naming its edges. */
+  seeds?: readonly EdgeSeed[];
   maxElements: number;
   maxNodes: number;
   signal?: AbortSignal;
@@ -25,13 +29,13 @@ export interface HexMeshStats {
   nodes: number;
   boundaryFacets: number;
   seconds: number;
-  bodies: { name: string; method: HexMethod; size: number; blocks: number; elements: number; nodes: number; intervals: number[][] }[];
+  bodies: { name: string; method: HexMethod; size: number; blocks: number; elements: number; nodes: number; intervals: number[][]; seeds: { seed: number; edge: string; count: number }[] }[];
 }
 
 export type HexMeshResult = { ok: true; mesh: Mesh; stats: HexMeshStats } | { ok: false; error: string };
 
 /** Why a body cannot be meshed by a method, or its plan: the box grid with a count per interval. */
-function plan(body: Body, method: HexMethod | "auto", size: number) {
+function plan(body: Body, method: HexMethod | "auto", size: number, seeds: readonly SeedRule[]) {
   const suggestion = "; use method `tet` (mesh.tet.generate)";
   if (body.kind !== "boxes")
     return { ok: false as const, error: `body "${body.name}" is an extrusion: hexahedral meshing takes box unions only (hex_sweep is not available yet)${suggestion}` };
@@ -45,6 +49,8 @@ function plan(body: Body, method: HexMethod | "auto", size: number) {
     return { ok: false as const, error: `body "${body.name}" is not one mappable block: its box grid has ${blocks} solid blocks; use method \`hex_blocks\` (or \`hex\`), or \`tet\`` };
   // Interval assignment: one count per grid interval per axis, shared by every block that spans it.
   const intervals = grid.coords.map((c) => Array.from({ length: c.length - 1 }, (_, i) => divisions(c[i + 1] - c[i], size)));
+  const assigned = assignIntervals(body, grid.coords, intervals, seeds);
+  if (!assigned.ok) return { ok: false as const, error: `body "${body.name}": ${assigned.error}` };
   return { ok: true as const, method: chosen, grid, faceAt, faces, blocks, intervals };
 }
 
@@ -58,7 +64,8 @@ export function generateHexMesh(design: Design, o: HexMeshOptions): HexMeshResul
   for (const body of chosen) {
     checkAbort(o.signal);
     const size = o.size ?? defaultSize(body);
-    const p = plan(body, o.method, size);
+    const rules = seedRules(o.seeds ?? [], body.name);
+    const p = plan(body, o.method, size, rules);
     if (!p.ok) return p;
     const { grid, faceAt, faces, intervals } = p;
     const gn = grid.n;
@@ -100,7 +107,19 @@ export function generateHexMesh(design: Design, o: HexMeshOptions): HexMeshResul
       faceTags: faces.map((f) => ({ body: body.name, face: f.name })),
     });
     parts.push(mesh);
-    stats.push({ name: body.name, method: p.method, size, blocks: p.blocks, elements, nodes: mesh.nodes.length / 3, intervals });
+    // What each seeded edge got: the counts of the intervals it spans, read back from the assignment.
+    const seeded = rules.flatMap((r, k) =>
+      r.edges.flatMap((name) => {
+        const edge = body.edges.find((e) => e.name === name);
+        const span = edge && edgeSpan(edge);
+        if (!span) return [];
+        const c = grid.coords[span.axis];
+        let count = 0;
+        for (let i = 0; i + 1 < c.length; i++) if (c[i] >= span.lo - 1e-9 && c[i + 1] <= span.hi + 1e-9) count += intervals[span.axis][i];
+        return [{ seed: Number(r.label.slice(1)), edge: name, count }];
+      }),
+    );
+    stats.push({ name: body.name, method: p.method, size, blocks: p.blocks, elements, nodes: mesh.nodes.length / 3, intervals, seeds: seeded });
   }
   const mesh = joinMeshes(parts);
   const nodes = mesh.nodes.length / 3;
@@ -110,6 +129,14 @@ export function generateHexMesh(design: Design, o: HexMeshOptions): HexMeshResul
     mesh,
     stats: { type: o.type, elements: totalElements, nodes, boundaryFacets: mesh.boundary.element.length, seconds: (performance.now() - started) / 1000, bodies: stats },
   };
+}
+
+/** The seeds naming edges of one body, labelled `#k` by their place in the model's list (1-based). */
+function seedRules(seeds: readonly EdgeSeed[], body: string): SeedRule[] {
+  return seeds.flatMap((s, k) => {
+    const edges = s.edges.filter((e) => e.body === body).map((e) => e.edge);
+    return edges.length ? [{ label: `#${k + 1}`, constraint: s.constraint, edges, ...(s.count !== undefined ? { count: s.count } : { size: s.size }) }] : [];
+  });
 }
 
 /** Bodies side by side in one mesh (each keeps its own nodes, as the tet mesher's bodies do). */

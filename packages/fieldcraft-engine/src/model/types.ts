@@ -86,10 +86,20 @@ export interface Definitions {
   steps: StepDefinition[];
 }
 
+/** An edge seed (`mesh.seed.edge`): a count or size for named design edges, and how firmly it holds. */
+export interface EdgeSeed {
+  edges: { body: string; edge: string }[];
+  count?: number;
+  size?: number;
+  constraint: "exact" | "min" | "free";
+}
+
 export interface Model {
   units: UnitSystemId;
   design?: DesignState;
   mesh?: MeshState;
+  /** Edge seeds, kept across re-meshing and design edits that keep the edge names. */
+  seeds?: EdgeSeed[];
   definitions: Definitions;
   /** Results per step name; dropped whenever the mesh or a definition changes. */
   results: Record<string, StepResult>;

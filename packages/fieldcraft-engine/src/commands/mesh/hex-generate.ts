@@ -37,6 +37,7 @@ function hexCommand(id: string, label: string, method: HexMethod | "auto", what:
         ...(params.size !== undefined ? { size: params.size } : {}),
         type,
         method,
+        ...(ctx.model.seeds ? { seeds: ctx.model.seeds } : {}),
         maxElements: ctx.caps.maxElements,
         maxNodes: ctx.caps.maxNodes,
         signal: ctx.signal,
