@@ -87,4 +87,29 @@ describe("edge seeds", () => {
     expect((await refused(s, "mesh.seed.edge", { edges: [{ body: "Steps", edge: "F9:+x|F9:+y" }], count: 2 })).error).toMatch(/has no edge `F9:\+x\|F9:\+y`/);
     expect((await refused(s, "mesh.seed.edge", { edges: [{ body: "Steps", edge: "F1:-x|F1:-y" }] })).error).toMatch(/exactly one of `count` and `size`/);
   });
+
+  it("bias grades an edge geometrically: the ratio of largest to smallest division within 1e-9, small ones where asked", async () => {
+    // F1:-x|F1:-y runs from (0, 0, 0) to (0, 0, 10): its start is z = 0.
+    const spacing = async (count: number, toward: "start" | "end" | "both") => {
+      const s = createSession();
+      await ok(s, "geometry.open", { path: STEPS });
+      await ok(s, "mesh.seed.edge", { edges: [{ body: "Steps", edge: "F1:-x|F1:-y" }], count, bias: { ratio: 3, toward } });
+      await ok(s, "mesh.hex", { size: 20, order: 1 });
+      const mesh = s.model().mesh!.mesh;
+      const z: number[] = [];
+      for (let n = 0; n < mesh.nodes.length / 3; n++) if (mesh.nodes[3 * n] === 0 && mesh.nodes[3 * n + 1] === 0 && mesh.nodes[3 * n + 2] <= 10) z.push(mesh.nodes[3 * n + 2]);
+      z.sort((a, b) => a - b);
+      expect(z).toHaveLength(count + 1);
+      return z.slice(1).map((v, i) => v - z[i]);
+    };
+    const start = await spacing(6, "start");
+    expect(Math.abs(start[5] / start[0] - 3)).toBeLessThan(1e-9);
+    for (let i = 1; i < 6; i++) expect(start[i]).toBeGreaterThan(start[i - 1]);
+    const end = await spacing(6, "end");
+    expect(Math.abs(end[0] / end[5] - 3)).toBeLessThan(1e-9);
+    const both = await spacing(7, "both");
+    expect(Math.abs(both[3] / both[0] - 3)).toBeLessThan(1e-9);
+    expect(both[0]).toBeCloseTo(both[6], 12);
+    expect(start.reduce((a, b) => a + b, 0)).toBeCloseTo(10, 12);
+  });
 });

@@ -69,6 +69,7 @@ const fileSchema = z
             count: z.number().int().positive().optional(),
             size: z.number().positive().optional(),
             constraint: z.enum(["exact", "min", "free"]),
+            bias: z.object({ ratio: z.number().min(1), toward: z.enum(["start", "end", "both"]) }).strict().optional(),
           })
           .strict(),
       )

@@ -6,7 +6,7 @@ import type { Body, BoxFeature, Design } from "../geometry/types.js";
 import { hexGridMesh, type HexFamilyName } from "./block.js";
 import { checkAbort, defaultSize, divisions } from "./options.js";
 import type { Mesh } from "./types.js";
-import { assignIntervals, edgeSpan, type SeedRule } from "./seeds.js";
+import { assignIntervals, edgeSpan, gradedFractions, type IntervalGrading, type SeedRule } from "./seeds.js";
 import type { EdgeSeed } from "../model/types.js";
 
 export type HexMethod = "mapped" | "blocks";
@@ -49,9 +49,10 @@ function plan(body: Body, method: HexMethod | "auto", size: number, seeds: reado
     return { ok: false as const, error: `body "${body.name}" is not one mappable block: its box grid has ${blocks} solid blocks; use method \`hex_blocks\` (or \`hex\`), or \`tet\`` };
   // Interval assignment: one count per grid interval per axis, shared by every block that spans it.
   const intervals = grid.coords.map((c) => Array.from({ length: c.length - 1 }, (_, i) => divisions(c[i + 1] - c[i], size)));
-  const assigned = assignIntervals(body, grid.coords, intervals, seeds);
+  const grading: (IntervalGrading | undefined)[][] = intervals.map(() => []);
+  const assigned = assignIntervals(body, grid.coords, intervals, seeds, grading);
   if (!assigned.ok) return { ok: false as const, error: `body "${body.name}": ${assigned.error}` };
-  return { ok: true as const, method: chosen, grid, faceAt, faces, blocks, intervals };
+  return { ok: true as const, method: chosen, grid, faceAt, faces, blocks, intervals, grading };
 }
 
 export function generateHexMesh(design: Design, o: HexMeshOptions): HexMeshResult {
@@ -67,7 +68,7 @@ export function generateHexMesh(design: Design, o: HexMeshOptions): HexMeshResul
     const rules = seedRules(o.seeds ?? [], body.name);
     const p = plan(body, o.method, size, rules);
     if (!p.ok) return p;
-    const { grid, faceAt, faces, intervals } = p;
+    const { grid, faceAt, faces, intervals, grading } = p;
     const gn = grid.n;
     // Mesh lines per axis, and for each the geometry cell of every mesh interval and the plane of every line (-1 inside).
     const lines: number[][] = [], cellOf: number[][] = [], planeOf: number[][] = [];
@@ -77,8 +78,9 @@ export function generateHexMesh(design: Design, o: HexMeshOptions): HexMeshResul
       planeOf.push([0]);
       cellOf.push([]);
       intervals[a].forEach((count, i) => {
+        const t = gradedFractions(count, grading[a][i]);
         for (let m = 1; m <= count; m++) {
-          lines[a].push(m === count ? c[i + 1] : c[i] + ((c[i + 1] - c[i]) * m) / count);
+          lines[a].push(m === count ? c[i + 1] : c[i] + (c[i + 1] - c[i]) * t[m]);
           planeOf[a].push(m === count ? i + 1 : -1);
           cellOf[a].push(i);
         }
@@ -135,7 +137,7 @@ export function generateHexMesh(design: Design, o: HexMeshOptions): HexMeshResul
 function seedRules(seeds: readonly EdgeSeed[], body: string): SeedRule[] {
   return seeds.flatMap((s, k) => {
     const edges = s.edges.filter((e) => e.body === body).map((e) => e.edge);
-    return edges.length ? [{ label: `#${k + 1}`, constraint: s.constraint, edges, ...(s.count !== undefined ? { count: s.count } : { size: s.size }) }] : [];
+    return edges.length ? [{ label: `#${k + 1}`, constraint: s.constraint, edges, ...(s.count !== undefined ? { count: s.count } : { size: s.size }), ...(s.bias ? { bias: s.bias } : {}) }] : [];
   });
 }
 

@@ -12,6 +12,27 @@ export interface SeedRule {
   size?: number;
   constraint: "exact" | "min" | "free";
   edges: string[];
+  bias?: { ratio: number; toward: "start" | "end" | "both" };
+}
+
+/** Grading of one grid interval: largest over smallest division, and where the small ones are. */
+export interface IntervalGrading {
+  ratio: number;
+  small: "low" | "high" | "both";
+}
+
+/** Division fractions 0..1 of an interval in `count` parts (count + 1 values), graded geometrically. */
+export function gradedFractions(count: number, grading?: IntervalGrading): number[] {
+  if (!grading || count < 2 || grading.ratio === 1) return Array.from({ length: count + 1 }, (_, i) => i / count);
+  const steps = grading.small === "both" ? Math.floor((count - 1) / 2) : count - 1;
+  if (steps === 0) return Array.from({ length: count + 1 }, (_, i) => i / count);
+  const q = grading.ratio ** (1 / steps);
+  const sizes = Array.from({ length: count }, (_, k) => q ** (grading.small === "low" ? k : grading.small === "high" ? count - 1 - k : Math.min(k, count - 1 - k)));
+  const total = sizes.reduce((a, b) => a + b, 0);
+  const out = [0];
+  for (const h of sizes) out.push(out[out.length - 1] + h / total);
+  out[count] = 1;
+  return out;
 }
 
 /** The axis and coordinate range of a straight, axis-aligned edge, or null. */
@@ -28,9 +49,15 @@ export function edgeSpan(edge: BodyEdge): { axis: number; lo: number; hi: number
 }
 
 /** Adjusts `intervals` (counts per axis interval, from the size) to the seeds; an error names the seeds in conflict. */
-export function assignIntervals(body: Body, coords: readonly Float64Array[], intervals: number[][], seeds: readonly SeedRule[]): { ok: true } | { ok: false; error: string } {
+export function assignIntervals(
+  body: Body,
+  coords: readonly Float64Array[],
+  intervals: number[][],
+  seeds: readonly SeedRule[],
+  grading: (IntervalGrading | undefined)[][] = intervals.map(() => []),
+): { ok: true } | { ok: false; error: string } {
   const fixedBy: (string | null)[][] = intervals.map((row) => row.map(() => null));
-  type Item = { seed: SeedRule; edge: string; axis: number; range: number[]; count: number };
+  type Item = { seed: SeedRule; edge: string; axis: number; range: number[]; count: number; startLow: boolean };
   const items: Item[] = [];
   for (const seed of seeds)
     for (const name of seed.edges) {
@@ -42,11 +69,16 @@ export function assignIntervals(body: Body, coords: readonly Float64Array[], int
       const range: number[] = [];
       for (let i = 0; i + 1 < c.length; i++) if (c[i] >= span.lo - 1e-9 && c[i + 1] <= span.hi + 1e-9) range.push(i);
       const count = seed.count ?? Math.max(1, Math.ceil(edge.length / seed.size! - 1e-9));
-      items.push({ seed, edge: name, axis: span.axis, range, count });
+      items.push({ seed, edge: name, axis: span.axis, range, count, startLow: edge.segments[0][0][span.axis] <= span.lo + 1e-9 });
     }
   const order = { exact: 0, min: 1, free: 2 } as const;
   items.sort((a, b) => order[a.seed.constraint] - order[b.seed.constraint] || a.range.length - b.range.length);
   for (const it of items) {
+    // Bias grades every interval the edge spans (shared by the blocks along it, as the counts are).
+    const bias = it.seed.bias;
+    if (bias)
+      for (const i of it.range)
+        grading[it.axis][i] = { ratio: bias.ratio, small: bias.toward === "both" ? "both" : (bias.toward === "start") === it.startLow ? "low" : "high" };
     const row = intervals[it.axis], fixed = fixedBy[it.axis];
     const open = it.range.filter((i) => fixed[i] === null);
     const taken = it.range.filter((i) => fixed[i] !== null).reduce((s, i) => s + row[i], 0);

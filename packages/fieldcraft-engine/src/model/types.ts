@@ -92,6 +92,8 @@ export interface EdgeSeed {
   count?: number;
   size?: number;
   constraint: "exact" | "min" | "free";
+  /** Geometric grading: largest over smallest division, smallest at the edge's start, end or both ends. */
+  bias?: { ratio: number; toward: "start" | "end" | "both" };
 }
 
 export interface Model {

@@ -22,6 +22,14 @@ export const meshSeedEdgeCommand = defineCommand({
       edges: z.array(edgeRef).min(1).max(1000).describe("Edges as {body, edge} (names from geometry.bodies)"),
       count: z.number().int().min(1).max(100_000).optional().describe("Divisions along each edge"),
       size: quantity("length", "Target division length along each edge").positive().optional(),
+      bias: z
+        .object({
+          ratio: z.number().finite().min(1).max(1e6).describe("Largest over smallest division along the edge (1: even)"),
+          toward: z.enum(["start", "end", "both"]).describe("Where the smallest divisions go: the edge's start, its end, or both ends"),
+        })
+        .strict()
+        .optional()
+        .describe("Geometric grading along the edge"),
       constraint: z.enum(["exact", "min", "free"]).default("exact").describe("exact: the count holds or meshing is refused; min: at least the count; free: a preference"),
     })
     .strict(),
@@ -38,7 +46,7 @@ export const meshSeedEdgeCommand = defineCommand({
       if (!edge) throw new ModelError(`params.edges[${k}].edge: body \`${ref.body}\` has no edge \`${ref.edge}\`; see geometry.bodies for its edge names`);
       counts.push({ ...ref, count: params.count ?? Math.max(1, Math.ceil(edge.length / params.size! - 1e-9)) });
     }
-    const seed: EdgeSeed = { edges: params.edges.map((e) => ({ ...e })), constraint: params.constraint, ...(params.count !== undefined ? { count: params.count } : { size: params.size }) };
+    const seed: EdgeSeed = { edges: params.edges.map((e) => ({ ...e })), constraint: params.constraint, ...(params.count !== undefined ? { count: params.count } : { size: params.size }), ...(params.bias ? { bias: { ...params.bias } } : {}) };
     const seeds = [...(ctx.model.seeds ?? []), seed];
     // Exact counts that cannot hold together are refused now, whatever size the mesher is later given.
     for (const body of design.bodies) {
@@ -71,6 +79,7 @@ export const meshSeedListCommand = defineCommand({
       seed: k + 1,
       ...(s.count !== undefined ? { count: s.count } : { size: s.size }),
       constraint: s.constraint,
+      ...(s.bias ? { bias: { ...s.bias } } : {}),
       edges: s.edges.map((e) => ({ body: e.body, edge: e.edge, stale: !design?.bodies.some((b) => b.name === e.body && b.edges.some((x) => x.name === e.edge)) })),
     }));
     return { result: { seeds } };
