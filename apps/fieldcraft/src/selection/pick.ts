@@ -1,6 +1,6 @@
 // Picking by pixel or box in the last picture: the picture's camera and scale project the mesh the same
 // way the renderer did, so a point or box on the picture lands on what it shows. Pure.
-import { TET_FACE_CORNERS, NODES_PER_ELEMENT, elementCount, nodeCount, viewBasis, type Mesh, type Model } from "@mcp-wrappers/fieldcraft-engine";
+import { NODES_PER_ELEMENT, elementCount, meshFamily, nodeCount, viewBasis, type Mesh, type Model } from "@mcp-wrappers/fieldcraft-engine";
 import type { Selection } from "./state.js";
 
 /** How the last picture mapped the model onto pixels (from ui.render's report, plus the viewport offset in a window). */
@@ -67,11 +67,12 @@ export function projectNodes(mesh: Mesh, model: Model, frame: PictureFrame): Flo
   return out;
 }
 
-function facetCorners(mesh: Mesh, k: number): [number, number, number] {
-  const per = NODES_PER_ELEMENT[mesh.type];
+/** The corner nodes of boundary facet k, in its family's face order (3 for tetrahedra, 4 for hexahedra). */
+function facetCorners(mesh: Mesh, k: number): number[] {
+  const fam = meshFamily(mesh);
   const e = mesh.boundary.element[k];
-  const c = TET_FACE_CORNERS[mesh.boundary.side[k]];
-  return [mesh.elements[e * per + c[0]], mesh.elements[e * per + c[1]], mesh.elements[e * per + c[2]]];
+  const face = fam.faces[mesh.boundary.side[k]];
+  return face.nodes.slice(0, face.corners).map((c) => mesh.elements[e * fam.nodes + c]);
 }
 
 function insideTriangle(px: number, py: number, s: Float64Array, a: number, b: number, c: number): boolean {
@@ -85,9 +86,12 @@ function facetAt(mesh: Mesh, screen: Float64Array, x: number, y: number): number
   let best = -1;
   let bestDepth = Infinity;
   for (let k = 0; k < mesh.boundary.element.length; k++) {
-    const [a, b, c] = facetCorners(mesh, k);
-    if (!insideTriangle(x, y, screen, a, b, c)) continue;
-    const depth = (screen[3 * a + 2] + screen[3 * b + 2] + screen[3 * c + 2]) / 3;
+    const corners = facetCorners(mesh, k);
+    // A fan over the corners covers the facet (a triangle, or a quadrilateral as two triangles).
+    let inside = false;
+    for (let t = 1; t + 1 < corners.length && !inside; t++) inside = insideTriangle(x, y, screen, corners[0], corners[t], corners[t + 1]);
+    if (!inside) continue;
+    const depth = corners.reduce((sum, n) => sum + screen[3 * n + 2], 0) / corners.length;
     if (depth < bestDepth) {
       bestDepth = depth;
       best = k;
@@ -141,7 +145,7 @@ export function pick(mesh: Mesh, screen: Float64Array, request: PickRequest, fil
   } else if (filter === "elements") {
     const per = NODES_PER_ELEMENT[mesh.type];
     for (let e = 0; e < elementCount(mesh); e++) {
-      const corners = [0, 1, 2, 3].map((c) => mesh.elements[e * per + c]);
+      const corners = Array.from({ length: meshFamily(mesh).corners }, (_, c) => mesh.elements[e * per + c]);
       if (hit(corners)) picked.elements.push(e + 1);
     }
   } else {

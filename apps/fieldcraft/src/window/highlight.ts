@@ -1,12 +1,11 @@
 // The selection drawn over the viewport, as a window shows it: selected faces and elements as orange
 // wireframe (hidden edges too, like an x-ray highlight) and selected nodes as small squares. Pure pixels.
-import { NODES_PER_ELEMENT, TET_FACE_CORNERS, type Mesh, type Model } from "@mcp-wrappers/fieldcraft-engine";
+import { NODES_PER_ELEMENT, meshFamily, type Mesh, type Model } from "@mcp-wrappers/fieldcraft-engine";
 import { projectNodes, type PictureFrame } from "../selection/pick.js";
 import type { Selection } from "../selection/state.js";
 import type { Rgba } from "./compose.js";
 
 const HIGHLIGHT = [255, 140, 0] as const;
-const TET_EDGES: [number, number][] = [[0, 1], [1, 2], [2, 0], [0, 3], [1, 3], [2, 3]];
 
 function plot(img: Rgba, x: number, y: number): void {
   if (x < 0 || y < 0 || x >= img.width || y >= img.height) return;
@@ -37,10 +36,10 @@ export function drawSelection(img: Rgba, frame: PictureFrame, mesh: Mesh, model:
   const segment = (a: number, b: number) => line(img, s[3 * a], s[3 * a + 1], s[3 * b], s[3 * b + 1]);
   let drawn = 0;
   const facet = (e: number, side: number) => {
-    const c = TET_FACE_CORNERS[side];
-    segment(node(e, c[0]), node(e, c[1]));
-    segment(node(e, c[1]), node(e, c[2]));
-    segment(node(e, c[2]), node(e, c[0]));
+    // The face's corner loop, from its family row (triangles and quadrilaterals alike).
+    const face = meshFamily(mesh).faces[side];
+    const c = face.nodes.slice(0, face.corners);
+    c.forEach((a, i) => segment(node(e, a), node(e, c[(i + 1) % c.length])));
     drawn++;
   };
   const bodies = new Set(selection.geometry.filter((m) => !("face" in m) && !("edge" in m)).map((m) => m.body));
@@ -56,7 +55,7 @@ export function drawSelection(img: Rgba, frame: PictureFrame, mesh: Mesh, model:
   for (const f of selection.faces) if (f.element <= elements) facet(f.element - 1, f.face - 1);
   for (const id of selection.elements) {
     if (id > elements) continue;
-    for (const [a, b] of TET_EDGES) segment(node(id - 1, a), node(id - 1, b));
+    for (const [a, b] of meshFamily(mesh).edges) segment(node(id - 1, a), node(id - 1, b));
     drawn++;
   }
   const nodes = mesh.nodes.length / 3;

@@ -19,6 +19,9 @@ import { resultsContourCommand } from "./results/contour.js";
 import { resultsReactionsCommand } from "./results/reactions.js";
 import { deckWriteCommand } from "./deck/write.js";
 import { meshQualityCommand } from "./mesh/quality.js";
+import { meshBlockCommand } from "./mesh/block.js";
+import { meshSeedClearCommand, meshSeedEdgeCommand, meshSeedListCommand } from "./mesh/seed.js";
+import { meshHexBlocksCommand, meshHexCommand, meshHexMappedCommand } from "./mesh/hex-generate.js";
 import { editRedoCommand } from "./edit/redo.js";
 import { editUndoCommand } from "./edit/undo.js";
 import { modelActivityCommand } from "./model/activity.js";
@@ -49,6 +52,13 @@ export const COMMANDS: AnyCommandRow[] = [
   geometryBodiesCommand,
   meshTetGenerateCommand,
   meshQualityCommand,
+  meshHexCommand,
+  meshHexMappedCommand,
+  meshHexBlocksCommand,
+  meshBlockCommand,
+  meshSeedEdgeCommand,
+  meshSeedListCommand,
+  meshSeedClearCommand,
   solveStaticCommand,
   solveFrequencyCommand,
   solveHeatCommand,

@@ -115,7 +115,8 @@ export function writeAbaqusDeck(model: DeckModel, options: AbaqusDeckOptions = {
       if (mesh.elementBody[e] !== b) continue;
       const ids: number[] = [e + 1];
       for (let a = 0; a < npe; a++) ids.push(mesh.elements[e * npe + a] + 1);
-      out.push(ids.join(", "));
+      // At most 16 entries a line; a trailing comma continues the element (C3D20: 21 entries).
+      for (let k = 0; k < ids.length; k += 16) out.push(ids.slice(k, k + 16).join(", ") + (k + 16 < ids.length ? "," : ""));
     }
   });
 

@@ -66,11 +66,12 @@ function meshCards(model: DeckModel, sectionOf: Int32Array, nsetIds: Map<string,
 
   // Two-card *ELEMENT_SOLID: EID PID, then the family's node list (a 4-node tet repeats N4 up to N8, the degenerate form).
   const lsNodes = meshFamily(mesh).decks.lsdyna.nodes;
-  out.push("*ELEMENT_SOLID", "$    eid     pid", "$     n1      n2      n3      n4      n5      n6      n7      n8      n9     n10");
+  out.push(meshFamily(mesh).decks.lsdyna.keyword ?? "*ELEMENT_SOLID", "$    eid     pid", "$     n1      n2      n3      n4      n5      n6      n7      n8      n9     n10");
   for (let e = 0; e < ne; e++) {
     out.push(i8(e + 1) + i8(sectionOf[e] + 1));
     const nodes = lsNodes.map((a) => mesh.elements[e * npe + a] + 1);
-    out.push(nodes.map(i8).join(""));
+    // Ten nodes per card (the 20-node keyword continues on a third card).
+    for (let k = 0; k < nodes.length; k += 10) out.push(nodes.slice(k, k + 10).map(i8).join(""));
   }
 
   for (const set of model.nsets) {

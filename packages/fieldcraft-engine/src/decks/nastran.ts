@@ -77,9 +77,10 @@ export function writeNastranDeck(model: DeckModel, options: NastranDeckOptions =
   });
 
   out.push("$ elements");
+  const cardOrder = meshFamily(mesh).decks.nastran.nodes;
   for (let e = 0; e < ne; e++) {
     const fields = [int8(e + 1), int8(sectionOf[e] + 1)];
-    for (let a = 0; a < npe; a++) fields.push(int8(mesh.elements[e * npe + a] + 1));
+    for (let a = 0; a < npe; a++) fields.push(int8(mesh.elements[e * npe + (cardOrder ? cardOrder[a] : a)] + 1));
     out.push(...smallCard(meshFamily(mesh).decks.nastran.card, fields));
   }
 

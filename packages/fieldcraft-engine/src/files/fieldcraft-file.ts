@@ -4,7 +4,7 @@
 import path from "node:path";
 import { formatIssues } from "@mcp-wrappers/wire";
 import { z } from "zod";
-import { FAMILY_NAMES } from "../fem/families/index.js";
+import { FAMILIES, FAMILY_NAMES } from "../fem/families/index.js";
 import { NODES_PER_ELEMENT, type Mesh } from "../mesh/types.js";
 import { ModelError } from "../model/errors.js";
 import type { Definitions, MeshState, Model } from "../model/types.js";
@@ -37,6 +37,9 @@ const meshSchema = z
         size: z.number().positive().optional(),
         tolerance: z.number().positive().optional(),
         order: z.union([z.literal(1), z.literal(2)]),
+        method: z.string().optional(),
+        reduced: z.boolean().optional(),
+        block: z.object({ name: z.string(), min: z.array(z.number()), max: z.array(z.number()), counts: z.array(z.number().int()) }).strict().optional(),
       })
       .strict(),
     type: z.enum(FAMILY_NAMES),
@@ -63,6 +66,19 @@ const fileSchema = z
     definitions: definitionsSchema,
     results_saved: z.boolean().optional(),
     results: resultsSchema.nullable().optional(),
+    seeds: z
+      .array(
+        z
+          .object({
+            edges: z.array(z.object({ body: z.string(), edge: z.string() }).strict()),
+            count: z.number().int().positive().optional(),
+            size: z.number().positive().optional(),
+            constraint: z.enum(["exact", "min", "free"]),
+            bias: z.object({ ratio: z.number().min(1), toward: z.enum(["start", "end", "both"]) }).strict().optional(),
+          })
+          .strict(),
+      )
+      .optional(),
   })
   .strict();
 
@@ -105,6 +121,7 @@ export function serializeModel(model: Model, filePath: string, options: Serializ
     definitions: model.definitions as FieldcraftFile["definitions"],
     results_saved: results !== null,
     results,
+    ...(model.seeds?.length ? { seeds: structuredClone(model.seeds) as FieldcraftFile["seeds"] } : {}),
   };
   return JSON.stringify(file) + "\n";
 }
@@ -158,7 +175,8 @@ export function decodeMesh(stored: z.infer<typeof meshSchema>, caps: Caps): Mesh
   const nFacets = boundary.element.length;
   if (boundary.side.length !== nFacets || boundary.tag.length !== nFacets) fail("boundary arrays differ in length");
   if (!boundary.element.every((e) => e >= 0 && e < nElements)) fail("a boundary facet refers to an element that does not exist");
-  if (!boundary.side.every((s) => s <= 3)) fail("a boundary facet has a side other than 0..3");
+  const sides = FAMILIES[stored.type].faces.length;
+  if (!boundary.side.every((s) => s < sides)) fail(`a boundary facet has a side other than 0..${sides - 1}`);
   if (!boundary.tag.every((t) => t >= 0 && t < stored.faceTags.length)) fail("a boundary facet has a face tag that does not exist");
   const mesh: Mesh = { type: stored.type, nodes, elements, elementBody, bodies: stored.bodies, boundary, faceTags: stored.faceTags };
   return { mesh, parameters: stored.parameters };

@@ -48,7 +48,7 @@ export async function modelFromText(files: FileAccess, abs: string, text: string
       warnings.push(`the mesh was not opened (${(error as Error).message}); the model opens without it`);
     }
   }
-  const model: Model = { units: file.units, definitions: definitionsOf(file), results: {}, ...(design ? { design } : {}), ...(mesh ? { mesh } : {}) };
+  const model: Model = { units: file.units, definitions: definitionsOf(file), results: {}, ...(design ? { design } : {}), ...(mesh ? { mesh } : {}), ...(file.seeds?.length ? { seeds: file.seeds } : {}) };
   if (file.results) {
     const decoded = decodeResults(file.results, model);
     if (decoded.ok) model.results = decoded.results;

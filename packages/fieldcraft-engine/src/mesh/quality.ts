@@ -1,6 +1,7 @@
 // Element quality of a tet mesh: edge ratios, dihedral angles, inverted elements and the worst few.
 // Computed from the corners: v1 elements have straight edges (mid nodes at the midpoints).
-import { NODES_PER_ELEMENT, type ElementType, type Mesh } from "./types.js";
+import { hexQuality } from "./hex-quality.js";
+import { meshFamily, NODES_PER_ELEMENT, type ElementType, type Mesh } from "./types.js";
 
 export interface ElementQuality {
   /** 0-based element index (element id = index + 1). */
@@ -10,6 +11,8 @@ export interface ElementQuality {
   maxDihedral: number;
   edgeRatio: number;
   volume: number;
+  /** Hexahedra: the smallest scaled Jacobian at its corners. */
+  scaledJacobian?: number;
 }
 
 export interface MeshQuality {
@@ -24,6 +27,8 @@ export interface MeshQuality {
   inverted: number;
   /** The elements with the smallest dihedral angles, worst first. */
   worst: ElementQuality[];
+  /** Hexahedra: scaled Jacobians (1 for a cube, <= 0 inverted) and how many elements fall below `threshold`. */
+  scaledJacobian?: { min: number; max: number; mean: number; below: number; threshold: number };
 }
 
 // Edge (i, j) of a tet lies on the two faces that are opposite its other two corners.
@@ -38,6 +43,8 @@ const EDGE_OPPOSITE: readonly (readonly [number, number])[] = [
 const EDGES: readonly (readonly [number, number])[] = [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]];
 
 export function meshQuality(mesh: Mesh, worstCount = 10): MeshQuality {
+  // Each shape has its own measures; hexahedra rank by scaled Jacobian.
+  if (meshFamily(mesh).shape === "hexahedron") return hexQuality(mesh, worstCount);
   const per = NODES_PER_ELEMENT[mesh.type];
   const m = mesh.elements.length / per;
   const xyz = mesh.nodes;

@@ -67,6 +67,10 @@ export interface MeshParameters {
   size?: number;
   tolerance?: number;
   order: 1 | 2;
+  /** The mesher when not the tet mesher (`hex_mapped`, `hex_blocks`, `hex`, `block`), and its own choices. */
+  method?: string;
+  reduced?: boolean;
+  block?: { name: string; min: number[]; max: number[]; counts: number[] };
 }
 
 export interface MeshState {
@@ -115,10 +119,22 @@ export interface Definitions {
   steps: StepDefinition[];
 }
 
+/** An edge seed (`mesh.seed.edge`): a count or size for named design edges, and how firmly it holds. */
+export interface EdgeSeed {
+  edges: { body: string; edge: string }[];
+  count?: number;
+  size?: number;
+  constraint: "exact" | "min" | "free";
+  /** Geometric grading: largest over smallest division, smallest at the edge's start, end or both ends. */
+  bias?: { ratio: number; toward: "start" | "end" | "both" };
+}
+
 export interface Model {
   units: UnitSystemId;
   design?: DesignState;
   mesh?: MeshState;
+  /** Edge seeds, kept across re-meshing and design edits that keep the edge names. */
+  seeds?: EdgeSeed[];
   definitions: Definitions;
   /** Results per step name; dropped whenever the mesh or a definition changes. */
   results: Record<string, StepResult>;

@@ -6,7 +6,7 @@ export const meshQualityCommand = defineCommand({
   id: "mesh.quality",
   label: "Mesh quality",
   description:
-    "Element quality of the mesh: edge ratios (longest / shortest edge), dihedral angles in degrees, inverted elements, and the worst elements by smallest dihedral angle (1-based ids).",
+    "Element quality of the mesh: edge ratios (longest / shortest edge), dihedral angles in degrees, inverted elements, and the worst elements by smallest dihedral angle (1-based ids). Hexahedral meshes add the scaled Jacobian (min, max, mean, and how many fall below 0.2) and rank the worst by it.",
   params: z.object({ worst: z.number().int().min(0).max(1000).default(10).describe("How many of the worst elements to list") }).strict(),
   requires: ["mesh"],
   effects: { mutates: false, reads: false, writes: false },
@@ -20,7 +20,8 @@ export const meshQualityCommand = defineCommand({
         edge_ratio: q.edgeRatio,
         dihedral: q.dihedral,
         inverted: q.inverted,
-        worst: q.worst.map((w) => ({ element: w.index + 1, body: w.body, min_dihedral: w.minDihedral, max_dihedral: w.maxDihedral, edge_ratio: w.edgeRatio, volume: w.volume })),
+        ...(q.scaledJacobian ? { scaled_jacobian: q.scaledJacobian } : {}),
+        worst: q.worst.map((w) => ({ element: w.index + 1, body: w.body, min_dihedral: w.minDihedral, max_dihedral: w.maxDihedral, edge_ratio: w.edgeRatio, volume: w.volume, ...(w.scaledJacobian !== undefined ? { scaled_jacobian: w.scaledJacobian } : {}) })),
       },
     };
   },

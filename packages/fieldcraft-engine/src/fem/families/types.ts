@@ -52,9 +52,9 @@ export interface DeckNames {
   /** Abaqus/CalculiX `*ELEMENT, TYPE=`. */
   abaqus: string;
   /** Nastran element card, and for PLOAD4 on a face the local nodes G1 (on the face) and G3/G4 (the card's second grid). */
-  nastran: { card: string; pressureGrids(side: number): [number, number] };
+  nastran: { card: string; pressureGrids(side: number): [number, number]; /** Local nodes in the card's grid order when it differs from CalculiX's. */ nodes?: readonly number[] };
   /** LS-DYNA `*SECTION_SOLID` ELFORM and the node list of `*ELEMENT_SOLID` (local indices, degenerate forms repeat). */
-  lsdyna: { elform: number; nodes: readonly number[] };
+  lsdyna: { elform: number; nodes: readonly number[]; /** The element keyword when not `*ELEMENT_SOLID` (20-node solids: `*ELEMENT_SOLID_H20`). */ keyword?: string };
 }
 
 export interface ElementFamily {

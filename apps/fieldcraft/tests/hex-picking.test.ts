@@ -1,0 +1,55 @@
+// Picking on hexahedra through the spawned app: quadrilateral facets are hit (as two triangles), named faces,
+// element faces (S1..S6) and elements come back as on tetrahedra.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PNG } from "pngjs";
+import { connectToApp, type ControlClient } from "@mcp-wrappers/fieldcraft-control";
+import { startApp, stopApp, writeSteps, type AppProcess } from "./helpers/app-process.js";
+
+let app: AppProcess;
+let c: ControlClient;
+async function ok(method: string, params: Record<string, unknown> = {}): Promise<any> {
+  const r = await c.call(method, params);
+  if (!r.ok) throw new Error(`${method}: ${r.error}`);
+  return r.result;
+}
+
+beforeAll(async () => {
+  app = await startApp();
+  const connected = await connectToApp({ host: "127.0.0.1", port: app.port, portFile: app.portFile });
+  if (!connected.ok) throw new Error(connected.error);
+  c = connected.client;
+  await ok("geometry.open", { path: await writeSteps(app.dir) });
+  await ok("mesh.hex", { size: 5 });
+});
+afterAll(async () => {
+  c?.close();
+  if (app) await stopApp(app);
+});
+
+describe("picking on a hexahedral mesh", () => {
+  it("`at` picks the named face, an element face S1..S6 and an element; a box picks elements", async () => {
+    const r = await ok("ui.render", { view: "front", width: 400, height: 300 });
+    const img = PNG.sync.read(Buffer.from(r.png, "base64"));
+    // The model's extent: pixels of the front face's shade (the colour left of the picture's centre).
+    const px = (x: number, y: number) => [...img.data.subarray(4 * (y * img.width + x), 4 * (y * img.width + x) + 3)];
+    const ref = px(Math.floor(img.width / 4), Math.floor(img.height / 2));
+    let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
+    for (let y = 0; y < img.height; y++)
+      for (let x = 0; x < img.width; x++) {
+        const p = px(x, y);
+        if (Math.abs(p[0] - ref[0]) + Math.abs(p[1] - ref[1]) + Math.abs(p[2] - ref[2]) > 12) continue;
+        minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y);
+      }
+    const at = (x: number, z: number) => [Math.round(minX + (x / 100) * (maxX - minX)), Math.round(maxY - (z / 20) * (maxY - minY))];
+    const named = await ok("ui.select", { at: at(75, 5) });
+    expect(named.selection.geometry).toEqual([{ body: "Steps", face: "F1:-y" }]);
+    const face = await ok("ui.select", { at: at(77, 3), filter: "faces" });
+    expect(face.selection.faces).toHaveLength(1);
+    // The front (-y) side of a CalculiX hexahedron is S3.
+    expect(face.selection.faces[0].face).toBe(3);
+    const element = await ok("ui.select", { at: at(77, 3), filter: "elements" });
+    expect(element.selection.elements).toEqual([face.selection.faces[0].element]);
+    const boxed = await ok("ui.select", { box: [0, 0, img.width - 1, img.height - 1], filter: "elements" });
+    expect(boxed.selection.elements).toHaveLength(20 * 4 * 2 + 10 * 4 * 2);
+  });
+});
