@@ -10,6 +10,7 @@ import { fileRecoveryDiscardCommand } from "./file/recovery-discard.js";
 import { geometryBodiesCommand } from "./geometry/bodies.js";
 import { geometryOpenCommand } from "./geometry/open.js";
 import { meshTetGenerateCommand } from "./mesh/tet-generate.js";
+import { meshPlanarCommand } from "./mesh/planar.js";
 import { solveStaticCommand } from "./solve/static.js";
 import { solveProbeCommand } from "./solve/probe.js";
 import { resultsContourCommand } from "./results/contour.js";
@@ -45,6 +46,7 @@ export const COMMANDS: AnyCommandRow[] = [
   geometryOpenCommand,
   geometryBodiesCommand,
   meshTetGenerateCommand,
+  meshPlanarCommand,
   meshQualityCommand,
   solveStaticCommand,
   solveProbeCommand,

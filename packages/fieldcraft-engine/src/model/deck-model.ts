@@ -36,7 +36,7 @@ export function deckModel(model: Model, steps: StepDefinition[], heading: string
     nsets: resolved.map(({ name, r }) => ({ name, nodes: r.nodes })),
     elsets: resolved.filter(({ r }) => r.elements.length > 0).map(({ name, r }) => ({ name, elements: r.elements })),
     materials: model.definitions.materials.map((m) => ({ name: m.name, young: m.elastic.young, poisson: m.elastic.poisson, ...(m.density !== undefined ? { density: m.density } : {}) })),
-    sections: model.definitions.sections.map((s) => ({ elset: s.set, material: s.material })),
+    sections: model.definitions.sections.map((s) => ({ elset: s.set, material: s.material, ...(s.kind.type === "plane_stress" || s.kind.type === "plane_strain" ? { thickness: s.kind.thickness ?? 1 } : {}) })),
     steps: deckSteps,
   };
 }
