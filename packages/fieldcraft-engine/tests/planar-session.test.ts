@@ -97,3 +97,22 @@ describe("planar models through the commands", () => {
     expect(Math.abs(r.sets[0].force[1])).toBeLessThan(1e-6 * p * a);
   });
 });
+
+describe("planar renders", () => {
+  it("a meshed plate is drawn flat in its plane (top view by default), face on", async () => {
+    const s = createSession();
+    await ok(s, "geometry.open", { path: designFile([0, 0, 0], [100, 40, 2]) });
+    await ok(s, "mesh.planar", { body: "Plate", element: "CPS4", size: 5 });
+    const before = await ok(s, "ui.render", { width: 320, height: 200 });
+    expect(before.view ?? before.camera ?? before).toBeTruthy();
+    expect(JSON.stringify(before)).toMatch(/"top"/);
+    const { PNG } = await import("pngjs");
+    const img = PNG.sync.read(Buffer.from(before.png, "base64"));
+    // The flat plate covers a good part of the picture (it is seen face on, not edge on).
+    let background = img.data[0] + 256 * img.data[1] + 65536 * img.data[2], covered = 0;
+    for (let i = 0; i < img.width * img.height; i++) if (img.data[4 * i] + 256 * img.data[4 * i + 1] + 65536 * img.data[4 * i + 2] !== background) covered++;
+    expect(covered / (img.width * img.height)).toBeGreaterThan(0.3);
+    const dir = mkdtempSync(join(tmpdir(), "fc-planar-img-"));
+    await ok(s, "ui.render", { width: 320, height: 200, path: join(dir, "plate.png") });
+  });
+});
