@@ -2,6 +2,7 @@
 // expands each planar element into a layer of 3D elements internally (CPS4 -> C3D8 and so on) and prints the
 // results at the original 2D nodes (the expanded nodes' values mapped back), so the comparison is node by node
 // over every node of the deck, components 1 and 2 (u3 is zero in both).
+import type { StaticSolution } from "../src/fem/types.js";
 import { describe, expect, it } from "vitest";
 import { ALL_NODES_SET, writeAbaqusDeck } from "../src/decks/abaqus.js";
 import type { DeckStep } from "../src/decks/types.js";
@@ -142,7 +143,7 @@ describe.skipIf(!ccx)("the plate-hole sample's deck.write output run by CalculiX
     await run("deck.write", { format: "abaqus", path });
     const dat = parseDat((await runCcx(readFileSync(path, "utf8"))).dat);
     const theirs = dat.displacements.get(ALL_NODES_SET)!;
-    const u = s.model().results.Load.solution.displacement;
+    const u = (s.model().results.Load.solution as StaticSolution).displacement;
     let max = 0, diff = 0;
     for (const [id, v] of theirs)
       for (let a = 0; a < 2; a++) {

@@ -1,6 +1,7 @@
 // Planar models through the command layer: mesh.planar on a design face, sets by edge name, plane-stress
 // sections with a thickness, a pressure on an edge, solve.static, reactions, an Abaqus deck; the
 // axisymmetric cylinder against Lamé; a section kind that does not fit the mesh is refused by name.
+import type { StaticSolution } from "../src/fem/types.js";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -41,7 +42,7 @@ describe("planar models through the commands", () => {
     expect(r.sets[0].force[0]).toBeCloseTo(-800, 6);
     expect(Math.abs(r.sets[0].force[1])).toBeLessThan(1e-6);
     // Far from the clamp the plate is in uniaxial tension: S11 = 10 at the loaded edge's middle (x = 100, y = 20).
-    const sol = s.model().results.Load.solution;
+    const sol = s.model().results.Load.solution as StaticSolution;
     const X = s.model().mesh!.mesh.nodes;
     let mid = -1;
     for (let n = 0; n < X.length / 3; n++) if (Math.abs(X[3 * n] - 100) < 1e-9 && Math.abs(X[3 * n + 1] - 20) < 1e-9) mid = n;
@@ -85,7 +86,7 @@ describe("planar models through the commands", () => {
     await ok(s, "model.step.create", { name: "Load", procedure: { type: "static" }, boundary_conditions: ["ends"], loads: ["p"] });
     await ok(s, "solve.static");
     const ur = ((1 + nu) * a * a * p) / (E * (b * b - a * a)) * ((1 - 2 * nu) * a + (b * b) / a);
-    const sol = s.model().results.Load.solution;
+    const sol = s.model().results.Load.solution as StaticSolution;
     const X = s.model().mesh!.mesh.nodes;
     let checked = 0;
     for (let n = 0; n < X.length / 3; n++)
@@ -127,7 +128,7 @@ describe("plate-hole sample", () => {
     const X = s.model().mesh!.mesh.nodes;
     let top = -1;
     for (let n = 0; n < X.length / 3; n++) if (Math.abs(X[3 * n]) < 1e-9 && Math.abs(X[3 * n + 1] - 1) < 1e-9) top = n;
-    const kt = s.model().results.Load.solution.stress[6 * top] / 10;
+    const kt = (s.model().results.Load.solution as StaticSolution).stress[6 * top] / 10;
     expect(Math.abs(kt / 3 - 1)).toBeLessThan(0.02);
     const r = await ok(s, "results.reactions", { step: "Load", sets: ["sym_x"] });
     // Symmetry on x = 0 carries the whole pull: 10 MPa on the 20 mm loaded edge, 1 mm thick.
@@ -138,6 +139,6 @@ describe("plate-hole sample", () => {
     const again = createSession();
     await ok(again, "file.open", { path });
     expect(again.model().mesh!.mesh.type).toBe("CPS8");
-    expect(again.model().results.Load.solution.stress[6 * top]).toBe(s.model().results.Load.solution.stress[6 * top]);
+    expect((again.model().results.Load.solution as StaticSolution).stress[6 * top]).toBe((s.model().results.Load.solution as StaticSolution).stress[6 * top]);
   });
 });

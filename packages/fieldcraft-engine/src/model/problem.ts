@@ -121,6 +121,7 @@ function planarLoad(model: Model, load: Model["definitions"]["loads"][number], t
     if (!spread.ok) throw new ModelError(`load ${load.name} (set \`${load.target.set}\`): ${spread.error}`);
     return;
   }
+  if (load.type !== "pressure") throw new ModelError(`load ${load.name}: a ${load.type} load acts in heat steps, which planar meshes do not have yet; use force or pressure`);
   if (target.facets.element.length === 0) throw new ModelError(`load ${load.name}: its set \`${load.target.set}\` has no edges for the pressure to act on`);
   planarEdgeLoad(mesh, target.facets, { pressure: load.magnitude }, thickness, forces);
 }
