@@ -74,7 +74,7 @@ describe("the packed tarballs", () => {
     for (const p of packed) {
       const files = filesUnder(installed(p.name));
       expect(files, p.name).toEqual(expect.arrayContaining(["LICENSE", "README.md", "package.json"]));
-      for (const f of files) expect(f, p.name).toMatch(/^(LICENSE|README\.md|CHANGELOG\.md|package\.json|dist\/.+\.(js|cjs|mjs|d\.ts|d\.cts|json))$/);
+      for (const f of files) expect(f, p.name).toMatch(/^(LICENSE|README\.md|CHANGELOG\.md|package\.json|dist\/.+\.(js|cjs|mjs|d\.ts|d\.cts|json|html))$/);
       const m = installedManifest(p.name);
       for (const target of Object.values(m.bin ?? {})) expect(existsSync(join(installed(p.name), target)), `${p.name} bin ${target}`).toBe(true);
     }
@@ -82,7 +82,9 @@ describe("the packed tarballs", () => {
 
   test("mcp-core brings neither the SDK nor its own zod: zod resolves to the consumer's", () => {
     const core = installedManifest("@mcp-wrappers/mcp-core");
-    expect(core.dependencies ?? {}).toEqual({});
+    // Its one dependency is the workspace's wire package (line framing, error wording), which peers on zod too.
+    expect(Object.keys(core.dependencies ?? {})).toEqual(["@mcp-wrappers/wire"]);
+    expect(installedManifest("@mcp-wrappers/wire").dependencies ?? {}).toEqual({});
     expect(existsSync(join(app, "node_modules", "@modelcontextprotocol", "sdk"))).toBe(false);
     expect(existsSync(join(installed("@mcp-wrappers/mcp-core"), "node_modules"))).toBe(false);
     expect(installedManifest("zod").version).toBe(CONSUMER_ZOD);
