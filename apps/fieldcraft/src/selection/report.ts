@@ -1,5 +1,6 @@
 // What ui.select and ui.selection reply: the selection, its counts, and `params` for model.set.create.
 import { NODES_PER_ELEMENT, TET10_FACE_MIDS, TET_FACE_CORNERS, resolveSet, type Mesh, type Model } from "@mcp-wrappers/fieldcraft-engine";
+import { z } from "zod";
 import { isEmpty, setParams, type ElementFace, type Selection } from "./state.js";
 import { problems } from "./validate.js";
 
@@ -11,11 +12,29 @@ export function elementFaceNodes(mesh: Mesh, face: ElementFace): number[] {
   return local.map((k) => mesh.elements[(face.element - 1) * per + k] + 1);
 }
 
-export function selectionReport(selection: Selection, model: Model): Record<string, unknown> {
+const member = z.object({ body: z.string(), face: z.string().optional(), edge: z.string().optional() });
+const ids = z.array(z.number().int().positive());
+const count = z.number().int().nonnegative();
+
+/** The result schema of ui.select and ui.selection (ui.select by pick adds `picked`). */
+export const selectionReportResult = z.object({
+  selection: z.object({ geometry: z.array(member), nodes: ids, elements: ids, faces: z.array(z.object({ element: z.number().int().positive(), face: z.number().int() })) }),
+  counts: z.object({ geometry: count, nodes: count, elements: count, faces: count }),
+  empty: z.boolean(),
+  params: z.object({ geometry: z.array(member).optional(), nodes: ids.optional(), elements: ids.optional() }).describe("The selection as model.set.create members (add a name)"),
+  resolved: z.object({ nodes: count, elements: count, facets: count }).nullable(),
+  stale: z.array(z.string()).optional(),
+  picked: z
+    .object({ filter: z.string(), box_mode: z.string().optional(), counts: z.record(z.string(), count) })
+    .optional()
+    .describe("ui.select by `at` or `box`: what was picked"),
+});
+
+export function selectionReport(selection: Selection, model: Model): z.input<typeof selectionReportResult> {
   const mesh = model.mesh?.mesh;
   const stale = problems(selection, model, "selection");
   const params = stale.length === 0 && mesh ? setParams(selection, (f) => elementFaceNodes(mesh, f)) : setParams(selection, () => []);
-  let resolved: Record<string, number> | null = null;
+  let resolved: { nodes: number; elements: number; facets: number } | null = null;
   if (mesh && stale.length === 0 && !isEmpty(selection)) {
     try {
       const r = resolveSet({ name: "selection", geometry: selection.geometry, nodes: (params.nodes as number[]) ?? [], elements: selection.elements }, mesh, model.design?.design);

@@ -20,6 +20,11 @@ export interface SessionOptions {
   caps?: Partial<Caps>;
   /** Extra command rows (an app's own `ui.*` commands), added after the engine's catalogue. */
   commands?: AnyCommandRow[];
+  /**
+   * Check every successful result against its row's `result` schema; a mismatch is a failure that names it and
+   * changes nothing. For tests and development (hosts turn it on with FIELDCRAFT_CHECK_RESULTS=1).
+   */
+  checkResults?: boolean;
 }
 
 export interface ChangeEvent {
@@ -62,6 +67,7 @@ function unknownCommand(id: string, rows: Map<string, AnyCommandRow>): string {
 }
 
 export function createSession(options: SessionOptions = {}): Session {
+  const checkResults = options.checkResults === true;
   const caps: Caps = { ...DEFAULT_CAPS, ...options.caps };
   const files = options.fileAccess ?? openFileAccess();
   const rows = new Map<string, AnyCommandRow>();
@@ -115,6 +121,13 @@ export function createSession(options: SessionOptions = {}): Session {
       if (error instanceof z.ZodError) return { ok: false, error: `${id}: ${formatIssues(error.issues)}` };
       const message = error instanceof Error ? error.message : String(error);
       return { ok: false, error: `${id} failed: ${message} (the model is unchanged)` };
+    }
+
+    if (checkResults) {
+      const checked = row.result.safeParse(outcome.result);
+      if (!checked.success) {
+        return { ok: false, error: `${id} failed: its result does not match its declared result schema: ${formatIssues(checked.error.issues)}`, details: { issues: issueLines(checked.error.issues).slice(0, 100) } };
+      }
     }
 
     let modelChanged = false;

@@ -14,6 +14,8 @@ export interface CommandInfo {
   params: { name: string; type: string; required: boolean; description: string; dimension?: string; default?: unknown }[];
   /** JSON Schema of the parameters, made from the command's zod schema (`x-dimension` for units). */
   schema: Record<string, unknown>;
+  /** JSON Schema of the result in JSON (pictures as base64 strings), made from the command's zod result schema. */
+  result: Record<string, unknown>;
   /** What the session must hold first: design, geometry, mesh, material, section, step, result, ... */
   requires: string[];
   /** Whether the command changes the model (undoable), reads files or writes files. */

@@ -4,6 +4,7 @@ import { ModelError } from "../../model/errors.js";
 import { fieldRange, nodeReport, stepResult } from "../../model/results.js";
 import { itemName } from "../params.js";
 import { defineCommand } from "../types.js";
+import { nodeReportResult } from "../result-parts.js";
 
 export const solveProbeCommand = defineCommand({
   id: "solve.probe",
@@ -16,6 +17,7 @@ export const solveProbeCommand = defineCommand({
       nodes: z.array(z.number().int().positive()).min(1).max(1_000_000).optional().describe("1-based node ids"),
     })
     .strict(),
+  result: z.object({ step: z.string(), nodes: z.array(nodeReportResult) }),
   requires: ["result"],
   effects: { mutates: false, reads: false, writes: false },
   run(ctx, params) {
