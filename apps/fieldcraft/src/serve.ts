@@ -37,7 +37,8 @@ export async function startApp(
     } else token = generateToken();
   }
 
-  const engine = createSession({ commands: [uiSelectCommand, uiSelectionCommand] });
+  // FIELDCRAFT_CHECK_RESULTS=1 (the tests): every command result is checked against its declared schema.
+  const engine = createSession({ commands: [uiSelectCommand, uiSelectionCommand], checkResults: process.env.FIELDCRAFT_CHECK_RESULTS === "1" });
   const activity = new Activity(log);
   const session = createAppSession(engine, activity);
   const started = await startControlServer({

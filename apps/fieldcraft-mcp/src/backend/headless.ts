@@ -6,7 +6,8 @@ import { pngFromRenderResult } from "./png-result.js";
 export const ENGINE_NAME = "fieldcraft-engine";
 
 export function createHeadlessBackend(fileAccess: FileAccess, version: string): Backend {
-  const session: EngineSession = createSession({ fileAccess });
+  // FIELDCRAFT_CHECK_RESULTS=1 (the tests): every command result is checked against its declared schema.
+  const session: EngineSession = createSession({ fileAccess, checkResults: process.env.FIELDCRAFT_CHECK_RESULTS === "1" });
   const description: BackendDescription = { kind: "headless", name: ENGINE_NAME, version, hasUi: false };
   return {
     hasUi: false,

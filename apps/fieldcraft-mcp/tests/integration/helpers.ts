@@ -21,14 +21,21 @@ export interface Started {
   close: () => Promise<void>;
 }
 
+/**
+ * The SDK Client on the built server. Its tool list is read first, so the Client checks every later
+ * `structuredContent` against the tool's `outputSchema` (a mismatch throws), and the engine checks every
+ * command result against its declared schema (FIELDCRAFT_CHECK_RESULTS).
+ */
 export async function startClient(args: string[] = [], cwd?: string): Promise<Started> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, ...args], cwd, stderr: "pipe" });
+  const env = { ...(process.env as Record<string, string>), FIELDCRAFT_CHECK_RESULTS: "1" };
+  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, ...args], cwd, env, stderr: "pipe" });
   let stderr = "";
   transport.stderr?.on("data", (chunk: Buffer) => {
     stderr += chunk.toString("utf8");
   });
   const client = new Client({ name: "fieldcraft-mcp-tests", version: "1" });
   await client.connect(transport);
+  await client.listTools();
   return { client, stderr: () => stderr, close: () => client.close() };
 }
 
