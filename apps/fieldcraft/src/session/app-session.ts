@@ -52,7 +52,8 @@ export function createAppSession(engine: Session, activity: Activity): ServedSes
     const png = outcome.png ?? pngBytes(result.png);
     delete result.png;
     if (!png) return { ok: false, error: `${command} returned no picture` };
-    if (!wantsFile) return { ok: true, result: { ...result, png: Buffer.from(png).toString("base64") } };
+    // Bytes until the wire edge: the channel's framing writes them as base64.
+    if (!wantsFile) return { ok: true, result: { ...result, png } };
     const delivered = await deliverPicture(capturePath, png);
     if (!delivered.ok) return { ok: false, error: `${command}: ${delivered.error}` };
     return { ok: true, result: { ...result, [CAPTURE_PATH_PARAM]: capturePath, bytes: png.byteLength } };

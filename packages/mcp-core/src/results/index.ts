@@ -1,3 +1,3 @@
 export type { ToolResult, ContentBlock } from "./types.js";
-export { textResult, errorResult, jsonResult, envelopeResult, imageResult, type ResultOptions } from "./helpers.js";
+export { textResult, errorResult, jsonResult, envelopeResult, imageResult, bytesAsBase64, type ResultOptions } from "./helpers.js";
 export { gateResult } from "./gate.js";

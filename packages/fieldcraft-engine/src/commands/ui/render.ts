@@ -6,7 +6,7 @@ import { clampSide, renderScene } from "../../render/index.js";
 import { filePath, itemName } from "../params.js";
 import { defineCommand } from "../types.js";
 import { cameraParam, turnCamera, viewParam } from "./camera-params.js";
-import { vec3 } from "../result-parts.js";
+import { bytes, vec3 } from "../result-parts.js";
 import { modelScene } from "./scene.js";
 
 const side = (which: string, fallback: number) =>
@@ -17,7 +17,7 @@ export const DEFAULT_RENDER_SIZE = { width: 1024, height: 768 } as const;
 const symbolReport = z.object({ name: z.string(), kind: z.string(), count: z.number().int().nonnegative(), drawn: z.number().int().nonnegative() });
 
 export const renderResult = z.object({
-  png: z.string().meta({ contentEncoding: "base64", contentMediaType: "image/png", description: "The picture: PNG, base64" }),
+  png: bytes("The picture: PNG bytes (base64 in JSON)", "image/png"),
   mime_type: z.literal("image/png"),
   view: z.string().nullable(),
   camera: z.object({ yaw: z.number(), pitch: z.number(), distance: z.number(), target: vec3 }),
@@ -49,7 +49,7 @@ export const uiRenderCommand = defineCommand({
   id: "ui.render",
   label: "Render",
   description:
-    "A CPU render of the model as a PNG (`png`, base64) and what it shows: the design or mesh framed by the kept camera, the set-up's symbols " +
+    "A CPU render of the model as a PNG (`png`: bytes in process, base64 once in JSON) and what it shows: the design or mesh framed by the kept camera, the set-up's symbols " +
     "(supports, prescribed displacements, forces, pressures; `sampled_symbols` lists definitions drawn with a sample of their nodes), and the " +
     "results on show (results.contour, or `field`/`step` here): deformed shape and contour bands with a legend. `view` or `camera` turn the kept " +
     "camera first (as ui.camera). `path` also writes the PNG there.",
@@ -79,7 +79,7 @@ export const uiRenderCommand = defineCommand({
     const { png, info } = renderScene(scene, { yaw: camera.yaw, pitch: camera.pitch, distance: camera.distance, view: camera.view }, size);
     const written = params.path !== undefined ? await writeTextChecked(ctx.files, params.path, "params.path", png) : undefined;
     const result = {
-      png: Buffer.from(png.buffer, png.byteOffset, png.byteLength).toString("base64"),
+      png,
       mime_type: "image/png" as const,
       ...info,
       step,
