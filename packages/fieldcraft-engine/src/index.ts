@@ -1,7 +1,9 @@
 // @mcp-wrappers/fieldcraft-engine: the headless FieldCraft engine. Hosts create a session and run commands.
-export type { CommandInfo, CommandOutcome, EngineSession, ExecuteOptions, FileAccess } from "./session/types.js";
+export type { CommandInfo, CommandOutcome, ExecuteOptions } from "./base/contracts.js";
+export type { FileAccess } from "./base/file-access.js";
+export type { EngineSession } from "./session/types.js";
 export { createSession, type Session, type SessionOptions, type ChangeEvent } from "./session/session.js";
-export { DEFAULT_CAPS, type Caps } from "./session/caps.js";
+export { DEFAULT_CAPS, type Caps } from "./base/caps.js";
 export { openFileAccess } from "./session/file-access.js";
 
 // The command machinery, for hosts that add rows of their own (the app's ui.* commands).

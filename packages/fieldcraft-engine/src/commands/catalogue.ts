@@ -1,6 +1,6 @@
 // CommandInfo for hosts: each row's zod schema as JSON Schema, flattened into one line per parameter.
 import { z } from "zod";
-import type { CommandInfo } from "../session/types.js";
+import type { CommandInfo } from "../base/contracts.js";
 import type { AnyCommandRow } from "./types.js";
 
 type JsonSchema = Record<string, unknown>;

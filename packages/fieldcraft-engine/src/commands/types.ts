@@ -1,8 +1,8 @@
 // A command is one row of data: its id, documentation, parameter schema, what it requires and what it does.
 import type { z } from "zod";
 import type { Model } from "../model/types.js";
-import type { Caps } from "../session/caps.js";
-import type { FileAccess } from "../session/types.js";
+import type { Caps } from "../base/caps.js";
+import type { FileAccess } from "../base/file-access.js";
 import type { Requirement } from "./requirements.js";
 
 /**

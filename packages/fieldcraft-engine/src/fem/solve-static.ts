@@ -1,4 +1,5 @@
 // Linear static analysis: validate, check restraints, assemble, precondition (smoothed-aggregation AMG), CG, post-process.
+import { DEFAULT_CAPS } from "../base/caps.js";
 import type { Mesh } from "../mesh/types.js";
 import { NODES_PER_ELEMENT } from "../mesh/types.js";
 import type { SolveOptions, StaticProblem, StaticSolution } from "./types.js";
@@ -18,12 +19,12 @@ import { factorDense, solveDense } from "./solvers/dense-cholesky.js";
 
 export type StaticResult = { ok: true; solution: StaticSolution } | { ok: false; error: string };
 
-/** Defaults for the caps; each can be lowered (or raised) through SolveOptions. */
+/** Defaults for the caps (the session's, the one source of truth); each can be lowered (or raised) through SolveOptions. */
 export const SOLVE_DEFAULTS = {
   tolerance: 1e-8,
   maxIterations: 1000,
-  maxDofs: 3_000_000,
-  maxMemoryBytes: 16 * 1024 ** 3,
+  maxDofs: DEFAULT_CAPS.maxDofs,
+  maxMemoryBytes: DEFAULT_CAPS.maxMemoryBytes,
 } as const;
 
 /** Below this many DOFs the system is factored densely (exact, and faster than building a hierarchy). */

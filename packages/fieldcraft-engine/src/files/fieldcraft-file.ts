@@ -9,7 +9,7 @@ import type { Definitions, MeshState, Model } from "../model/types.js";
 import { UNIT_SYSTEM_IDS } from "../model/units.js";
 import { boundaryConditionSchema, loadSchema, materialSchema, sectionSchema, setSchema, stepSchema } from "../model/schemas.js";
 import { decodeArray, encodeArray } from "./typed-arrays.js";
-import type { Caps } from "../session/caps.js";
+import type { Caps } from "../base/caps.js";
 
 export const FILE_FORMAT = "fieldcraft/1";
 export const FILE_VERSION = 1;

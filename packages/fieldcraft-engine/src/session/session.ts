@@ -11,7 +11,7 @@ import { ModelError } from "../model/errors.js";
 import { deepFreeze } from "../model/freeze.js";
 import { sharedBytes } from "../model/footprint.js";
 import { emptyModel, type Model } from "../model/types.js";
-import { DEFAULT_CAPS, type Caps } from "./caps.js";
+import { DEFAULT_CAPS, type Caps } from "../base/caps.js";
 import { openFileAccess } from "./file-access.js";
 import type { CommandInfo, CommandOutcome, EngineSession, ExecuteOptions, FileAccess } from "./types.js";
 
