@@ -6,6 +6,9 @@ import { ModelError } from "../../model/errors.js";
 import type { Model, StepResult } from "../../model/types.js";
 import { itemName, vector3 } from "../params.js";
 import { defineCommand } from "../types.js";
+import { vec3 } from "../result-parts.js";
+
+const resultant = { force: vec3, moment: vec3 };
 
 type V3 = [number, number, number];
 
@@ -46,6 +49,14 @@ export const resultsReactionsCommand = defineCommand({
       about: vector3("length", "Point the moments are taken about").default([0, 0, 0]),
     })
     .strict(),
+  result: z.object({
+    step: z.string(),
+    about: vec3,
+    sets: z.array(z.object({ set: z.string(), nodes: z.number().int().nonnegative(), ...resultant })),
+    total: z.object(resultant).describe("Reaction resultant over every node"),
+    applied: z.object(resultant).describe("Applied load resultant"),
+    relative_imbalance: z.number(),
+  }),
   requires: ["result"],
   effects: { mutates: false, reads: false, writes: false },
   run(ctx, params) {

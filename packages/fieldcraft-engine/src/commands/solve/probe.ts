@@ -4,6 +4,7 @@ import { ModelError } from "../../model/errors.js";
 import { defaultField, fieldRange, modeView, nodeReport, stepResult } from "../../model/results.js";
 import { itemName } from "../params.js";
 import { defineCommand } from "../types.js";
+import { nodeReportResult } from "../result-parts.js";
 
 export const solveProbeCommand = defineCommand({
   id: "solve.probe",
@@ -17,6 +18,7 @@ export const solveProbeCommand = defineCommand({
       mode: z.number().int().positive().max(1000).optional().describe("Frequency steps: the mode shape to read (1-based; default 1)"),
     })
     .strict(),
+  result: z.object({ step: z.string(), nodes: z.array(nodeReportResult) }),
   requires: ["result"],
   effects: { mutates: false, reads: false, writes: false },
   run(ctx, params) {

@@ -3,7 +3,7 @@ import { generateTetMesh } from "../../mesh/generate.js";
 import { ModelError } from "../../model/errors.js";
 import type { Definitions, MeshParameters, Model } from "../../model/types.js";
 import type { UnitSystemId } from "../../model/units.js";
-import type { Caps } from "../../session/caps.js";
+import type { Caps } from "../../base/caps.js";
 import { designFromSource } from "../design-file.js";
 import { STEPPED_BLOCK_DEFINITIONS, STEPPED_BLOCK_DESIGN, STEPPED_BLOCK_MESH } from "./stepped-block.js";
 import { MODAL_PLATE_DEFINITIONS, MODAL_PLATE_DESIGN, MODAL_PLATE_MESH } from "./modal-plate.js";
