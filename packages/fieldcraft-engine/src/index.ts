@@ -42,7 +42,13 @@ export { resolveSet, type ResolvedSet } from "./model/sets.js";
 export { checkModel, type CheckReport } from "./model/check.js";
 
 // Reading a mesh and a picture's frame (the app's picking and highlighting).
-export { NODES_PER_ELEMENT, TET_FACE_CORNERS, TET10_FACE_MIDS, nodeCount, elementCount, type Mesh, type ElementType } from "./mesh/types.js";
-export { viewBasis, type CameraState, type StandardView } from "./render/camera.js";
-export { COLORS } from "./render/palette.js";
-export { SYMBOL_COLORS } from "./render/symbols.js";
+export { NODES_PER_ELEMENT, TET_FACE_CORNERS, TET10_FACE_MIDS, meshFamily, nodeCount, elementCount, type Mesh, type ElementType } from "./mesh/types.js";
+export { facetNodes } from "./fem/loads.js";
+export { viewBasis, STANDARD_VIEWS, type CameraState, type StandardView } from "./render/camera.js";
+export { COLORS, DEFAULT_BANDS, bandColors } from "./render/palette.js";
+export { SYMBOL_COLORS, DEFAULT_MAX_GLYPHS, spreadSample, type SymbolDef } from "./render/symbols.js";
+
+// What the 3D viewer draws from (packages/fieldcraft-viewer builds its scene from the same surfaces and
+// symbol rules as the CPU renderer, so the two pictures agree).
+export { meshSurface, designSurface, type Surface } from "./render/surface.js";
+export { AUTO_DEFORMATION_FRACTION } from "./render/render.js";

@@ -9,7 +9,7 @@ export const fileSampleCommand = defineCommand({
   label: "Open sample",
   description: "Opens a model that ships with the engine, set up and ready to solve: " + SAMPLES.map((s) => `${s.name} (${s.description})`).join("; "),
   params: z.object({ name: z.enum(SAMPLES.map((s) => s.name) as [string, ...string[]]).describe("Sample name") }).strict(),
-  result: z.object({ sample: z.string(), description: z.string(), counts: countsResult, mesh: meshInfoResult }),
+  result: z.object({ sample: z.enum(SAMPLES.map((s) => s.name) as [string, ...string[]]), description: z.string(), counts: countsResult, mesh: meshInfoResult }),
   requires: [],
   effects: { mutates: true, reads: false, writes: false },
   run(ctx, params) {

@@ -22,7 +22,7 @@ export async function saveTo(ctx: CommandContext, target: string, param: string,
   const text = serializeModel(ctx.model, abs.path, { results: withResults });
   const written = await writeTextChecked(ctx.files, abs.path, param, text);
   const saved = withResults ? Object.keys(ctx.model.results) : [];
-  return { result: { path: written, bytes: Buffer.byteLength(text), format: FILE_FORMAT, results_saved: saved.length > 0, steps_saved: saved }, file: written };
+  return { result: { path: written, bytes: Buffer.byteLength(text), format: FILE_FORMAT as typeof FILE_FORMAT, results_saved: saved.length > 0, steps_saved: saved }, file: written };
 }
 
 export const fileSaveCommand = defineCommand({

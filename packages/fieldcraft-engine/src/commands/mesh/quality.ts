@@ -15,6 +15,10 @@ export const meshQualityCommand = defineCommand({
     edge_ratio: z.object({ min: z.number(), max: z.number(), mean: z.number() }).describe("Longest over shortest edge"),
     dihedral: z.object({ min: z.number(), max: z.number() }).describe("Dihedral angles in degrees"),
     inverted: z.number().int().nonnegative(),
+    scaled_jacobian: z
+      .object({ min: z.number(), max: z.number(), mean: z.number(), below: z.number().int().nonnegative(), threshold: z.number() })
+      .optional()
+      .describe("Hexahedra: scaled Jacobians (1 for a cube, <= 0 inverted) and how many elements fall below `threshold`"),
     worst: z.array(
       z.object({
         element: z.number().int().positive(),
@@ -23,6 +27,7 @@ export const meshQualityCommand = defineCommand({
         max_dihedral: z.number(),
         edge_ratio: z.number(),
         volume: z.number(),
+        scaled_jacobian: z.number().optional().describe("Hexahedra: the smallest scaled Jacobian at its corners"),
       }),
     ),
   }),

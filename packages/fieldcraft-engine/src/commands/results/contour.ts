@@ -28,6 +28,8 @@ export const resultsContourCommand = defineCommand({
     contour: z.object({
       step: z.string(),
       field: z.enum(NODE_FIELDS),
+      mode: z.number().int().positive().optional().describe("Frequency steps: the mode shape shown"),
+      frequency_hz: z.number().optional().describe("Frequency steps: that mode's frequency"),
       unit: z.string(),
       range: z.object({ min: nodeValue, max: nodeValue }),
       levels: z.array(z.number()).describe("Band boundaries, bands + 1 of them"),
