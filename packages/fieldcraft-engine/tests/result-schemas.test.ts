@@ -1,6 +1,6 @@
 // Every command declares its result schema; a whole working session with `checkResults` on proves each actual
 // result matches its declaration (a mismatch would be a failure naming the command), and every row is exercised.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -72,8 +72,67 @@ describe("command results against their declared schemas", () => {
     await run(s, "file.sample", { name: "stepped-block" });
     await run(s, "model.info");
 
+    // Hexahedra: edge seeds, the hex meshers on the stepped block and on a single box, mesh.block without a design.
+    const h = createSession({ checkResults: true });
+    await run(h, "geometry.open", { path: STEPS });
+    await run(h, "mesh.seed.edge", { edges: [{ body: "Steps", edge: "F1:-y|F1:-z" }], count: 7 });
+    await run(h, "mesh.seed.edge", { edges: [{ body: "Steps", edge: "F1:-x|F1:-y" }], count: 3, bias: { ratio: 2, toward: "start" } });
+    await run(h, "mesh.seed.edge", { edges: [{ body: "Steps", edge: "F2:+x|F2:+y" }], size: 2.5, constraint: "min" });
+    await run(h, "mesh.seed.list");
+    await run(h, "mesh.hex", { size: 20, order: 1 });
+    await run(h, "mesh.seed.clear", { edges: [{ body: "Steps", edge: "F1:-y|F1:-z" }] });
+    await run(h, "mesh.seed.clear");
+    await run(h, "mesh.hex_blocks", { size: 20, order: 2, reduced: true });
+    await run(h, "mesh.quality", { worst: 2 });
+    await run(h, "model.info");
+    const box = path.join(dir, "box.solidcraft");
+    writeFileSync(box, JSON.stringify({ format: "solidcraft/1", units: "mm", bodies: [{ name: "Block", features: [{ id: "F1", type: "box", min: [0, 0, 0], max: [20, 4, 4] }] }] }));
+    await run(h, "geometry.open", { path: box, model: "new" });
+    await run(h, "mesh.hex_mapped", { size: 4, order: 2 });
+    await run(h, "mesh.block", { name: "Beam", min: [0, 0, 0], max: [100, 10, 10], counts: [10, 1, 1], element: "C3D8" });
+    await run(h, "mesh.quality", { worst: 1 });
+    await run(h, "model.info");
+
+    // Frequency: the modal plate sample, its modes, a mode's contour, probe and picture, saved with its results.
+    const f = createSession({ checkResults: true });
+    await run(f, "file.sample", { name: "modal-plate" });
+    await run(f, "model.check");
+    await run(f, "solve.frequency", { options: { mass: "lumped" } });
+    await run(f, "solve.frequency");
+    await run(f, "results.modes");
+    await run(f, "results.contour", { mode: 2 });
+    await run(f, "solve.probe", { mode: 2, nodes: [1, 2] });
+    await run(f, "solve.probe");
+    await run(f, "ui.render", { width: 64, height: 48 });
+    await run(f, "model.activity");
+    await run(f, "file.save_as", { path: path.join(dir, "modal.fieldcraft") });
+    await run(f, "file.open", { path: path.join(dir, "modal.fieldcraft") });
+
+    // Heat: the heat sink sample, temperatures and fluxes, reactions as heat flow, saved and reopened solved.
+    const t = createSession({ checkResults: true });
+    await run(t, "file.sample", { name: "heat-sink" });
+    await run(t, "solve.heat");
+    await run(t, "results.contour", { field: "temperature" });
+    await run(t, "results.contour", { field: "heat_flux", bands: 4 });
+    await run(t, "solve.probe");
+    await run(t, "results.reactions");
+    await run(t, "file.save_as", { path: path.join(dir, "heat.fieldcraft") });
+    await run(t, "file.save", { results: false });
+    await run(t, "file.open", { path: path.join(dir, "heat.fieldcraft") });
+    await run(t, "model.check");
+
+    // Recovery: an autosave in a temp folder, listed, recovered and discarded (its own entry is kept and said so).
+    const r = createSession({ checkResults: true, recovery: { dir: path.join(dir, "recovery"), autosaveSeconds: 0 } });
+    await run(r, "geometry.open", { path: STEPS });
+    await run(r, "model.units", { system: "m-kg-s-N-Pa" });
+    await r.autosave();
+    const listed = (await run(r, "file.recovery.list")) as { entries: { id: string }[] };
+    await run(r, "file.recover", { id: listed.entries[0].id });
+    await run(r, "file.recovery.discard");
+    await r.close();
+
     expect([...seen].sort()).toEqual(COMMANDS.map((r) => r.id).sort());
-  }, 120_000);
+  }, 300_000);
 
   it("turns a result that does not match its declaration into a failure naming it, model unchanged", async () => {
     const liar = defineCommand({

@@ -49,25 +49,19 @@ export const resultsReactionsCommand = defineCommand({
       about: vector3("length", "Point the moments are taken about").default([0, 0, 0]),
     })
     .strict(),
-  result: z.union([
-    z.object({
-      step: z.string(),
-      about: vec3,
-      sets: z.array(z.object({ set: z.string(), nodes: z.number().int().nonnegative(), ...resultant })),
-      total: z.object(resultant).describe("Reaction resultant over every node"),
-      applied: z.object(resultant).describe("Applied load resultant"),
-      relative_imbalance: z.number(),
-    }),
-    z
-      .object({
-        step: z.string(),
-        sets: z.array(z.object({ set: z.string(), nodes: z.number().int().nonnegative(), heat_flow: z.number() })),
-        total: z.object({ heat_flow: z.number() }).describe("Reaction heat flow over every held node"),
-        applied: z.object({ heat_flow: z.number() }).describe("Net heat the fluxes, body heat and films bring in"),
-        relative_imbalance: z.number(),
-      })
-      .describe("Heat steps"),
-  ]),
+  result: z.object({
+    step: z.string(),
+    about: vec3.optional().describe("Static steps: the point moments are taken about"),
+    sets: z.array(
+      z.union([
+        z.object({ set: z.string(), nodes: z.number().int().nonnegative(), ...resultant }),
+        z.object({ set: z.string(), nodes: z.number().int().nonnegative(), heat_flow: z.number() }).describe("Heat steps"),
+      ]),
+    ),
+    total: z.union([z.object(resultant), z.object({ heat_flow: z.number() })]).describe("Reaction resultant (heat steps: reaction heat flow) over every node"),
+    applied: z.union([z.object(resultant), z.object({ heat_flow: z.number() })]).describe("Applied load resultant (heat steps: net heat the fluxes, body heat and films bring in)"),
+    relative_imbalance: z.number(),
+  }),
   requires: ["result"],
   effects: { mutates: false, reads: false, writes: false },
   run(ctx, params) {
