@@ -158,7 +158,7 @@ describe("every command refused cleanly", () => {
       ["solve.static", { step: "Loaf" }, /params\.step: no step named `Loaf`; steps: `Load`/],
       ["results.contour", { step: "Load" }, /needs results: run solve\.static first/],
       ["solve.static", { max_iterations: 1e9 }, /above the cap maxIterations/],
-      ["file.sample", { name: "teapot" }, /params\.name: must be one of "stepped-block", "modal-plate", "heat-sink"/],
+      ["file.sample", { name: "teapot" }, /params\.name: must be one of "stepped-block", "modal-plate", "heat-sink", "plate-hole"/],
       ["model.set.create", { name: "x", geometry: [{ body: "Steps", face: 3 }] }, /^model\.set\.create: params\.geometry\[0\]\.face: must be a string \(got the number 3\)$/],
       ["model.set.create", { name: "x", geometry: [{ body: "Steps", face: "F1:-x", edge: "e" }] }, /params\.geometry\[0\]: give `face` or `edge`, not both/],
       ["model.set.create", { name: "x" }, /params: give at least one member in `geometry`, `nodes` or `elements`/],

@@ -50,7 +50,26 @@ describe.each(Object.values(FAMILIES))("element family $name", (fam: ElementFami
     }
   });
 
-  it("faces: corners first, mid-side nodes between consecutive corners, winding into the element, triangles covering the face", () => {
+  it.runIf(fam.dimension === 2)("planar: counter-clockwise corners, edges as faces (side k from corner k to k + 1), each edge's outward normal leaving the element", () => {
+    const ref = fam.reference;
+    let area2 = 0;
+    for (let k = 0; k < fam.corners; k++) {
+      const a = ref[k], b = ref[(k + 1) % fam.corners];
+      area2 += a[0] * b[1] - b[0] * a[1];
+    }
+    expect(area2).toBeGreaterThan(0);
+    const centroid = ref.slice(0, fam.corners).reduce((acc, x) => acc.map((v, c) => v + x[c] / fam.corners), [0, 0]);
+    fam.faces.forEach((face, k) => {
+      expect(face.nodes.slice(0, 2)).toEqual([k, (k + 1) % fam.corners]);
+      if (fam.order === 2) expect(face.nodes[2]).toBe(fam.corners + k);
+      const [a, b] = [ref[face.nodes[0]], ref[face.nodes[1]]];
+      // For counter-clockwise corners (t_y, -t_x) points out.
+      const out = [b[1] - a[1], -(b[0] - a[0])];
+      expect(out[0] * (centroid[0] - a[0]) + out[1] * (centroid[1] - a[1])).toBeLessThan(0);
+    });
+  });
+
+  it.runIf(fam.dimension === 3)("faces: corners first, mid-side nodes between consecutive corners, winding into the element, triangles covering the face", () => {
     const centroid = fam.reference.slice(0, fam.corners).reduce((acc, x) => acc.map((v, c) => v + x[c] / fam.corners), [0, 0, 0]);
     const midOf = new Map(fam.edges.map(([a, b], k) => [`${Math.min(a, b)}-${Math.max(a, b)}`, fam.corners + k]));
     for (const face of fam.faces) {
@@ -82,7 +101,7 @@ describe.each(Object.values(FAMILIES))("element family $name", (fam: ElementFami
     for (const face of fam.faces) {
       for (const [s, t] of face.surface.rule.points) {
         const { N } = face.surface.evaluate(s, t);
-        const xi = [0, 0, 0].map((_, c) => N.reduce((acc, v, k) => acc + v * fam.reference[face.nodes[k]][c], 0));
+        const xi = new Array(fam.dimension).fill(0).map((_, c) => N.reduce((acc, v, k) => acc + v * fam.reference[face.nodes[k]][c], 0));
         const full = fam.shapeFunctions(xi);
         full.forEach((v, a) => {
           const k = face.nodes.indexOf(a);

@@ -1,5 +1,6 @@
 // The hexahedral meshers through session.execute: mesh.hex / hex_blocks / hex_mapped on the corpus' stepped block,
 // mesh.block without a design, the seed's set-up and solve on hexahedra, decks, renders and files.
+import type { StaticSolution } from "../src/fem/types.js";
 import { promises as fs, mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -54,7 +55,7 @@ describe("hexahedral meshers through the session", () => {
     // The same model on C3D10 of the same size: the tip deflections agree within 2% (measured 0.8%; at size 2.5 both move ~3% and still agree within 0.5%).
     const tipZ = (t: ReturnType<typeof createSession>) => {
       const m = t.model().mesh!.mesh;
-      const u = (t.model().results.Load.solution as { displacement: Float64Array }).displacement;
+      const u = (t.model().results.Load.solution as StaticSolution).displacement;
       let best = 0, d = Infinity;
       for (let n = 0; n < m.nodes.length / 3; n++) {
         const dist = (m.nodes[3 * n] - 100) ** 2 + (m.nodes[3 * n + 1] - 10) ** 2 + (m.nodes[3 * n + 2] - 5) ** 2;
@@ -84,7 +85,7 @@ describe("hexahedral meshers through the session", () => {
     if (findCcx()) {
       const dat = parseDat((await runCcx(decks.abaqus)).dat);
       const theirs = dat.displacements.get("FC_ALL_NODES")!;
-      const ours = (s.model().results.Load.solution as { displacement: Float64Array }).displacement;
+      const ours = (s.model().results.Load.solution as StaticSolution).displacement;
       let max = 0, diff = 0;
       for (const [id, u] of theirs)
         for (let c = 0; c < 3; c++) {
@@ -135,7 +136,7 @@ describe("hexahedral meshers through the session", () => {
     for (const { command, params } of SEED_BATCH.slice(4)) await ok(s, command, params);
     await ok(s, "solve.static", { step: "Load", tolerance: 1e-12 });
     const mesh = s.model().mesh!.mesh;
-    const u = (s.model().results.Load.solution as { displacement: Float64Array }).displacement;
+    const u = (s.model().results.Load.solution as StaticSolution).displacement;
     let tip = 0;
     for (let n = 0; n < mesh.nodes.length / 3; n++) if (mesh.nodes[3 * n] === 100 && mesh.nodes[3 * n + 1] === 5 && mesh.nodes[3 * n + 2] === 5) tip = u[3 * n + 2];
     // Euler-Bernoulli P L^3 / (3 E I) = 1.905 mm; the quadratic hexahedra land within 1%.

@@ -91,7 +91,17 @@ describe("command results against their declared schemas", () => {
     await run(h, "mesh.hex_mapped", { size: 4, order: 2 });
     await run(h, "mesh.block", { name: "Beam", min: [0, 0, 0], max: [100, 10, 10], counts: [10, 1, 1], element: "C3D8" });
     await run(h, "mesh.quality", { worst: 1 });
+    await run(h, "mesh.planar", { body: "Block", element: "CPS8", size: 2 });
     await run(h, "model.info");
+
+    // Planar: the plate-with-a-hole sample (CPS8, mesh only) solved, probed, contoured, balanced and drawn.
+    const p = createSession({ checkResults: true });
+    await run(p, "file.sample", { name: "plate-hole" });
+    await run(p, "solve.static");
+    await run(p, "solve.probe");
+    await run(p, "results.contour", { field: "s11" });
+    await run(p, "results.reactions");
+    await run(p, "ui.render", { width: 64, height: 48 });
 
     // Frequency: the modal plate sample, its modes, a mode's contour, probe and picture, saved with its results.
     const f = createSession({ checkResults: true });

@@ -10,6 +10,7 @@ import { fileRecoveryDiscardCommand } from "./file/recovery-discard.js";
 import { geometryBodiesCommand } from "./geometry/bodies.js";
 import { geometryOpenCommand } from "./geometry/open.js";
 import { meshTetGenerateCommand } from "./mesh/tet-generate.js";
+import { meshPlanarCommand } from "./mesh/planar.js";
 import { solveStaticCommand } from "./solve/static.js";
 import { solveProbeCommand } from "./solve/probe.js";
 import { solveFrequencyCommand } from "./solve/frequency.js";
@@ -51,6 +52,7 @@ export const COMMANDS: AnyCommandRow[] = [
   geometryOpenCommand,
   geometryBodiesCommand,
   meshTetGenerateCommand,
+  meshPlanarCommand,
   meshQualityCommand,
   meshHexCommand,
   meshHexMappedCommand,

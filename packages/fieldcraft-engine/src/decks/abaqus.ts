@@ -143,6 +143,8 @@ export function writeAbaqusDeck(model: DeckModel, options: AbaqusDeckOptions = {
     if (!elsetNames.has(s.elset)) throw new Error(`section refers to element set "${s.elset}", which is neither a body nor an element set`);
     if (!materialNames.has(s.material)) throw new Error(`section on "${s.elset}" refers to material "${s.material}", which is not defined`);
     out.push(`*SOLID SECTION, ELSET=${elsetName.name(s.elset)}, MATERIAL=${materialName.name(s.material)}`);
+    // Plane stress and plane strain elements take their thickness on the data line (axisymmetry takes none).
+    if (s.thickness !== undefined) out.push(formatNumber(s.thickness));
   }
 
   model.steps.forEach((step, k) => {

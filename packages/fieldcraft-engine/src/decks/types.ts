@@ -35,6 +35,7 @@ export interface DeckModel {
   /** 0-based element indices per named set. */
   elsets: { name: string; elements: Int32Array | number[] }[];
   materials: DeckMaterial[];
-  sections: { elset: string; material: string }[];
+  /** `thickness`: plane stress and plane strain sections (planar families) only. */
+  sections: { elset: string; material: string; thickness?: number }[];
   steps: DeckStep[];
 }

@@ -13,3 +13,5 @@ export { applyPrescribed, type ConstrainedSystem } from "./constraints.js";
 export { computeReactions } from "./reactions.js";
 export { solveSystem, patternWithinMemory, dofCapFailure, type LinearSolveOptions } from "./linear-solve.js";
 export { constantModes } from "./solvers/amg/tentative.js";
+export { solvePlanar, planarNodalStress, type PlanarProblem, type PlanarResult } from "./solve-planar.js";
+export { planarEdgeLoad, planarEdgeLength } from "./planar-loads.js";

@@ -48,7 +48,7 @@ export function deckModel(model: Model, steps: StepDefinition[], heading: string
       ...(m.conductivity !== undefined ? { conductivity: m.conductivity } : {}),
       ...(m.specific_heat !== undefined ? { specificHeat: m.specific_heat } : {}),
     })),
-    sections: model.definitions.sections.map((s) => ({ elset: s.set, material: s.material })),
+    sections: model.definitions.sections.map((s) => ({ elset: s.set, material: s.material, ...(s.kind.type === "plane_stress" || s.kind.type === "plane_strain" ? { thickness: s.kind.thickness ?? 1 } : {}) })),
     steps: deckSteps,
   };
 }

@@ -1,6 +1,9 @@
 // From the model's definitions to what the solver and the deck writers take: element materials from
 // sections, prescribed DOFs from boundary conditions, nodal forces from loads (the solver's load functions).
 import { pressureLoad, spreadForce } from "../fem/loads.js";
+import { planarEdgeLength, planarEdgeLoad } from "../fem/planar-loads.js";
+import { meshFamily } from "../mesh/types.js";
+import type { PlanarProblem } from "../fem/solve-planar.js";
 import type { StaticProblem } from "../fem/types.js";
 import { nodeCount } from "../mesh/types.js";
 import { sectionCoverage } from "./check.js";
@@ -86,6 +89,10 @@ export function stepForces(model: Model, step: StepDefinition): Float64Array {
   for (const name of step.loads) {
     const load = lookup(model, "loads", name, `step ${step.name}`);
     const target = resolvedTarget(model, load.target.set, `load ${load.name}`);
+    if (meshFamily(mesh).planar) {
+      planarLoad(model, load, target, forces);
+      continue;
+    }
     if (load.type === "force") {
       const spread = spreadForce(mesh, { facets: target.facets, nodes: target.nodes }, load.vector, forces);
       if (!spread.ok) throw new ModelError(`load ${load.name} (set \`${load.target.set}\`): ${spread.error}`);
@@ -97,6 +104,51 @@ export function stepForces(model: Model, step: StepDefinition): Float64Array {
     }
   }
   return forces;
+}
+
+/** Loads on a planar mesh: a pressure on its edges, a force spread along them as a uniform traction (or over nodes). */
+function planarLoad(model: Model, load: Model["definitions"]["loads"][number], target: ResolvedSet, forces: Float64Array<ArrayBuffer>): void {
+  const mesh = model.mesh!.mesh;
+  const thickness = planarThickness(model);
+  if (load.type === "force") {
+    if (load.vector[2] !== 0) throw new ModelError(`load ${load.name}: a planar model is loaded in its plane; give vector[2] = 0`);
+    if (target.facets.element.length > 0) {
+      const measure = planarEdgeLength(mesh, target.facets, thickness);
+      planarEdgeLoad(mesh, target.facets, { traction: [load.vector[0] / measure, load.vector[1] / measure] }, thickness, forces);
+      return;
+    }
+    const spread = spreadForce(mesh, { nodes: target.nodes }, load.vector, forces);
+    if (!spread.ok) throw new ModelError(`load ${load.name} (set \`${load.target.set}\`): ${spread.error}`);
+    return;
+  }
+  if (load.type !== "pressure") throw new ModelError(`load ${load.name}: a ${load.type} load acts in heat steps, which planar meshes do not have yet; use force or pressure`);
+  if (target.facets.element.length === 0) throw new ModelError(`load ${load.name}: its set \`${load.target.set}\` has no edges for the pressure to act on`);
+  planarEdgeLoad(mesh, target.facets, { pressure: load.magnitude }, thickness, forces);
+}
+
+/** The thickness edge loads are multiplied by: the planar sections' (one value; axisymmetry and none: 1). */
+function planarThickness(model: Model): number {
+  const ts = new Set(model.definitions.sections.map((s) => ("thickness" in s.kind && s.kind.thickness !== undefined ? s.kind.thickness : 1)));
+  if (ts.size > 1) throw new ModelError(`planar sections with different thicknesses (${[...ts].join(", ")}) are not supported yet; use one thickness`);
+  return ts.values().next().value ?? 1;
+}
+
+/** A planar mesh's problem: each section's kind must match the mesh's family; materials per section carry its thickness. */
+export function planarProblem(model: Model, step: StepDefinition): PlanarProblem {
+  const mesh = model.mesh!.mesh;
+  const kind = meshFamily(mesh).planar!;
+  const base = staticProblem(model, step);
+  const { sectionOf } = sectionCoverage(model);
+  const sections = model.definitions.sections;
+  for (const s of sections)
+    if (s.kind.type !== kind)
+      throw new ModelError(`section ${s.name}: kind ${s.kind.type} does not fit the ${mesh.type} mesh (${kind}); recreate it with kind {type: "${kind}"${kind === "plane_stress" ? ", thickness" : ""}}`);
+  const materials = sections.map((s) => {
+    const m = model.definitions.materials.find((x) => x.name === s.material)!;
+    return { young: m.elastic.young, poisson: m.elastic.poisson };
+  });
+  const thickness = sections.map((s) => ("thickness" in s.kind && s.kind.thickness !== undefined ? s.kind.thickness : 1));
+  return { ...base, elementMaterial: Int32Array.from(sectionOf), materials, thickness };
 }
 
 export function staticProblem(model: Model, step: StepDefinition): StaticProblem {

@@ -51,7 +51,14 @@ export const sectionSchema = z
     name: itemName("Section name"),
     set: itemName("Set whose elements the section covers (a set of bodies or element ids)"),
     material: itemName("Material name (model.material.create)"),
-    kind: z.discriminatedUnion("type", [z.object({ type: z.literal("solid") }).strict().describe("Continuum solid elements")]).describe("Section kind"),
+    kind: z
+      .discriminatedUnion("type", [
+        z.object({ type: z.literal("solid") }).strict().describe("Continuum solid elements"),
+        z.object({ type: z.literal("plane_stress"), thickness: quantity("length", "Plate thickness").positive() }).strict().describe("Plane stress (CPS meshes): a thin plate loaded in its plane"),
+        z.object({ type: z.literal("plane_strain"), thickness: quantity("length", "Out-of-plane length (default 1)").positive().optional() }).strict().describe("Plane strain (CPE meshes): a long prismatic part"),
+        z.object({ type: z.literal("axisymmetric") }).strict().describe("Axisymmetric (CAX meshes) about the y axis of the plane, x the radius; forces and reactions for the full circle"),
+      ])
+      .describe("Section kind: solid for 3D meshes; plane_stress, plane_strain or axisymmetric for planar meshes of the matching family"),
   })
   .strict();
 

@@ -77,6 +77,11 @@ function resolveUncached(set: SetDefinition, mesh: Mesh, design: Design | undefi
       const tags = matchingTags(mesh, member.body, member.face);
       if (tags.size === 0) throw new ModelError(`set \`${set.name}\`: the mesh has no face \`${member.face}\` on body \`${member.body}\``);
       for (let f = 0; f < mesh.boundary.tag.length; f++) if (tags.has(mesh.boundary.tag[f])) markFacet(f);
+    } else if ("edge" in member && meshFamily(mesh).planar) {
+      // Planar meshes tag their boundary edges with the design's edge names: the edge's facets, as a face's in 3D.
+      const tags = matchingTags(mesh, member.body, member.edge);
+      if (tags.size === 0) throw new ModelError(`set \`${set.name}\`: the planar mesh has no edge \`${member.edge}\` on body \`${member.body}\``);
+      for (let f = 0; f < mesh.boundary.tag.length; f++) if (tags.has(mesh.boundary.tag[f])) markFacet(f);
     } else if ("edge" in member) {
       for (const n of edgeNodes(set, member, mesh, design)) nodeMarks[n] = 1;
     } else {

@@ -31,7 +31,7 @@ export interface SectionDefinition {
   name: string;
   set: string;
   material: string;
-  kind: { type: "solid" };
+  kind: { type: "solid" } | { type: "plane_stress"; thickness: number } | { type: "plane_strain"; thickness?: number } | { type: "axisymmetric" };
 }
 
 export type BoundaryConditionDefinition =

@@ -5,6 +5,7 @@
 import earcut from "earcut";
 import type { Design, Vec3 } from "../geometry/types.js";
 import { meshFamily, type Mesh } from "../mesh/types.js";
+import { planarSurface } from "./planar-surface.js";
 
 export interface Surface {
   /** x, y, z per vertex (undeformed). */
@@ -37,6 +38,7 @@ function facetNormal(nodes: Float64Array, a: number, b: number, c: number, out: 
 
 export function meshSurface(mesh: Mesh): Surface {
   const fam = meshFamily(mesh);
+  if (fam.dimension === 2) return planarSurface(mesh);
   const npe = fam.nodes;
   const { element, side, tag } = mesh.boundary;
   const facets = element.length;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { writeTextChecked } from "../../files/checked-io.js";
 import { ModelError } from "../../model/errors.js";
+import { meshFamily } from "../../mesh/types.js";
 import { NODE_FIELDS } from "../../model/results.js";
 import { clampSide, renderScene } from "../../render/index.js";
 import { filePath, itemName } from "../params.js";
@@ -73,7 +74,10 @@ export const uiRenderCommand = defineCommand({
   async run(ctx, params) {
     if (params.view !== undefined && params.camera !== undefined) throw new ModelError("params: give `view` or `camera`, not both");
     const turned = params.view !== undefined || params.camera !== undefined;
-    const camera = turnCamera(ctx.view, { view: params.view, camera: params.camera });
+    // A planar model with no camera kept yet is drawn in its plane (looking down z), not from the iso corner.
+    const planar = ctx.model.mesh !== undefined && meshFamily(ctx.model.mesh.mesh).dimension === 2;
+    const flat = planar && !turned && ctx.view.camera === undefined ? "top" : params.view;
+    const camera = turnCamera(ctx.view, { view: flat, camera: params.camera });
     const { scene, step } = modelScene(ctx.model, ctx.view, params);
     const size = { width: clampSide(params.width, DEFAULT_RENDER_SIZE.width), height: clampSide(params.height, DEFAULT_RENDER_SIZE.height) };
     const { png, info } = renderScene(scene, { yaw: camera.yaw, pitch: camera.pitch, distance: camera.distance, view: camera.view }, size);

@@ -68,3 +68,28 @@ export function shapeGradients(el: TabulatedElement, p: number, coords: Float64A
   }
   return det;
 }
+
+/**
+ * Physical shape gradients of a planar element (in the x-y plane) at one quadrature point: writes dN/dx, dN/dy
+ * (nodes x 2) into `out` and returns det J. `coords` holds x, y, z of the nodes (z is ignored).
+ */
+export function shapeGradients2D(el: TabulatedElement, p: number, coords: Float64Array, out: Float64Array): number {
+  const n = el.nodes;
+  const d = el.derivatives;
+  const base = p * n * 2;
+  let j00 = 0, j01 = 0, j10 = 0, j11 = 0;
+  for (let i = 0; i < n; i++) {
+    const a = d[base + 2 * i], b = d[base + 2 * i + 1];
+    const x = coords[3 * i], y = coords[3 * i + 1];
+    j00 += a * x; j01 += a * y;
+    j10 += b * x; j11 += b * y;
+  }
+  const det = j00 * j11 - j01 * j10;
+  const inv = 1 / det;
+  for (let i = 0; i < n; i++) {
+    const a = d[base + 2 * i], b = d[base + 2 * i + 1];
+    out[2 * i] = (j11 * a - j01 * b) * inv;
+    out[2 * i + 1] = (-j10 * a + j00 * b) * inv;
+  }
+  return det;
+}

@@ -57,12 +57,17 @@ export interface DeckNames {
   lsdyna: { elform: number; nodes: readonly number[]; /** The element keyword when not `*ELEMENT_SOLID` (20-node solids: `*ELEMENT_SOLID_H20`). */ keyword?: string };
 }
 
+/** What a planar family's third direction is: a thin plate, a long prism, or revolution about the y axis. */
+export type PlanarKind = "plane_stress" | "plane_strain" | "axisymmetric";
+
 export interface ElementFamily {
   /** The family's name as CalculiX spells it (C3D4, C3D10, ...): the mesh's `type`. */
   name: string;
   description: string;
   shape: "tetrahedron" | "hexahedron" | "wedge" | "triangle" | "quadrilateral";
   dimension: number;
+  /** Planar families (dimension 2) only: their out-of-plane assumption (CPS, CPE, CAX). */
+  planar?: PlanarKind;
   order: 1 | 2;
   nodes: number;
   /** The first `corners` local nodes are the corners; the rest are mid-side nodes. */

@@ -3,3 +3,4 @@ export type { ElementForm } from "./types.js";
 export { ELASTIC_STIFFNESS, elementStiffness, type LameConstants } from "./elasticity.js";
 export { massForm } from "./mass.js";
 export { CONDUCTION } from "./conduction.js";
+export { planarElasticity, planarB, planarD, planarStrains, type PlanarConstants } from "./planar-elasticity.js";

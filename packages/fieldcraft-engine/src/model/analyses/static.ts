@@ -5,7 +5,9 @@ import { solveStatic } from "../../fem/solve-static.js";
 import type { StaticProblem } from "../../fem/types.js";
 import type { CheckItem } from "../check.js";
 import { ModelError } from "../errors.js";
-import { staticProblem } from "../problem.js";
+import { planarProblem, staticProblem } from "../problem.js";
+import { solvePlanar } from "../../fem/solve-planar.js";
+import { meshFamily } from "../../mesh/types.js";
 import type { AnalysisRow, ResultField } from "./types.js";
 
 const DISPLACEMENT = ["u1", "u2", "u3"] as const;
@@ -40,9 +42,10 @@ export const STATIC_ANALYSIS = {
     if (step.boundary_conditions.length === 0) {
       throw new ModelError(`step ${step.name} holds no boundary condition, so the body is free to move: add one with model.boundary_condition.create and list it in the step`);
     }
-    return staticProblem(model, step);
+    // Planar meshes (CPS, CPE, CAX) solve with two unknowns per node; results keep three per node (u3 = 0).
+    return meshFamily(model.mesh!.mesh).planar ? planarProblem(model, step) : staticProblem(model, step);
   },
-  solve: solveStatic,
+  solve: (problem, options) => (meshFamily(problem.mesh).planar ? solvePlanar(problem, options) : solveStatic(problem, options)),
   applied: (problem) => problem.forces,
   stored: { arrays: { displacement: 3, reaction: 3, stress: 6, mises: 1 }, appliedPerNode: 3 },
   fields: FIELDS,
