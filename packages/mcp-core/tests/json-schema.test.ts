@@ -46,6 +46,13 @@ describe("zodToJsonSchema", () => {
     expect(valid(clientSafeSchema(raw), { p: [1, 2] })).toBe(true);
   });
 
+  it("drops vendor keywords (x-...), which Ajv's strict mode refuses, and keeps the rest", () => {
+    const given = { type: "object", properties: { f: { type: "number", "x-dimension": "force", description: "A force" } }, additionalProperties: false };
+    expect(clientSafeSchema(given)).toEqual({ type: "object", properties: { f: { type: "number", description: "A force" } }, additionalProperties: false });
+    expect(valid(clientSafeSchema(given), { f: 3 })).toBe(true);
+    expect(valid(clientSafeSchema(given), { f: "3" })).toBe(false);
+  });
+
   it("rewrites boolean subschemas and draft-07 tuples, and names each problem it finds", () => {
     const given = { type: "object", properties: { a: true, b: false, t: { type: "array", items: [{ type: "number" }], additionalItems: false } }, $schema: "x" };
     const safe = clientSafeSchema(given) as Record<string, unknown>;

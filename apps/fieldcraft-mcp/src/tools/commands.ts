@@ -60,7 +60,7 @@ const batchOutput = zodToJsonSchema(
     ok: z.boolean(),
     completed: z.number().int().nonnegative(),
     total: z.number().int().nonnegative(),
-    results: z.array(z.object({ index: z.number().int().nonnegative(), command: z.string(), result: z.unknown().describe("The command's result (list_commands: its `result` schema)") })),
+    results: z.array(z.object({ index: z.number().int().nonnegative(), command: z.string(), result: z.unknown().meta({ type: ["string", "number", "boolean", "null", "array", "object"], description: "The command's result (list_commands: its `result` schema)" }) })),
     failed: z.object({ index: z.number().int().nonnegative(), command: z.string(), error: z.string(), details: z.record(z.string(), z.unknown()).optional() }).optional(),
   }),
   "output",

@@ -108,7 +108,7 @@ export function selectTool({ backend, catalogue }: ToolDeps): ToolRow {
       geometry: z.array(z.record(z.string(), z.unknown())).max(100_000).optional().describe("Geometry items {body, face?|edge?}"),
       nodes: z.array(z.number().int().nonnegative()).max(1_000_000).optional().describe("Node ids"),
       elements: z.array(z.number().int().nonnegative()).max(1_000_000).optional().describe("Element ids"),
-      faces: z.array(z.unknown()).max(1_000_000).optional().describe("Element faces"),
+      faces: z.array(z.object({ element: z.number().int().positive(), face: z.number().int().positive() }).loose()).max(1_000_000).optional().describe("Element faces (1-based element id and face number)"),
       at: z.array(z.number()).max(3).optional().describe("Pick at a viewport pixel [x, y]"),
       box: z.array(z.number()).max(4).optional().describe("Pick inside a viewport box [x0, y0, x1, y1]"),
     }),

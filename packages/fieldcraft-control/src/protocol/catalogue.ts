@@ -16,7 +16,7 @@ export const commandInfoSchema = z.object({
       required: z.boolean(),
       description: z.string(),
       dimension: z.string().optional(),
-      default: z.unknown().optional(),
+      default: z.unknown().optional().meta({ type: ["string", "number", "boolean", "null", "array", "object"], description: "The default value (any JSON)" }),
     }),
   ),
   schema: jsonSchema.describe("JSON Schema of the parameters"),

@@ -29,7 +29,8 @@ const MAP = ["properties", "patternProperties", "$defs", "definitions", "depende
  *   the same without an empty subschema;
  * - any other boolean subschema becomes `{}` (true) or `{ not: {} }` (false);
  * - `$schema` is dropped (the 2020-12 default; Ajv's draft-07 core would refuse to compile it);
- * - a list of types becomes an `anyOf` of single types.
+ * - a list of types becomes an `anyOf` of single types;
+ * - vendor keywords (`x-...`, e.g. a quantity's `x-dimension`) are dropped: strict validators refuse unknown keywords.
  * Pure: returns a new schema, the input is left as it was.
  */
 export function clientSafeSchema(schema: unknown): unknown {
@@ -37,7 +38,7 @@ export function clientSafeSchema(schema: unknown): unknown {
   if (!isObject(schema)) return schema;
   const out: Json = {};
   for (const [key, value] of Object.entries(schema)) {
-    if (key === "$schema") continue;
+    if (key === "$schema" || key.startsWith("x-")) continue;
     if (key === "type" && Array.isArray(value)) {
       // A list of types (zod's nullable scalars) as the anyOf some clients insist on; other keywords stay beside it.
       const variants = value.map((t) => ({ type: t }));
