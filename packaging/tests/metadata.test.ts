@@ -72,7 +72,8 @@ describe("@mcp-wrappers/mcp-core as a library", () => {
   const { manifest, dir } = shipped.find((p) => p.manifest.name === "@mcp-wrappers/mcp-core")!;
 
   test("zod is a peer with a 4.x range; the SDK an optional peer (for /testing), never a dependency", () => {
-    expect(manifest.dependencies ?? {}).toEqual({});
+    // Its one runtime dependency is the workspace's own wire package (line framing, error wording).
+    expect(Object.keys(manifest.dependencies ?? {})).toEqual(["@mcp-wrappers/wire"]);
     expect(manifest.peerDependencies?.zod).toBe("^4.0.0");
     expect(manifest.peerDependencies?.["@modelcontextprotocol/sdk"]).toMatch(/^\^1\./);
     expect(manifest.peerDependenciesMeta).toEqual({ "@modelcontextprotocol/sdk": { optional: true } });

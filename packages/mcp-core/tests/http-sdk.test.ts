@@ -48,7 +48,7 @@ describe("Streamable HTTP with the SDK client", () => {
 
     const failed = await client.callTool({ name: "fail", arguments: { message: "boom" } });
     expect(failed.isError).toBe(true);
-    await expect(client.callTool({ name: "echo", arguments: { text: 3 } })).rejects.toThrow(/`text`/);
+    await expect(client.callTool({ name: "echo", arguments: { text: 3 } })).rejects.toThrow(/text: must be a string \(got the number 3\)/);
     await expect(client.callTool({ name: "nope", arguments: {} })).rejects.toThrow(/Unknown tool: nope/);
 
     const about = await client.readResource({ uri: "example://about" });
