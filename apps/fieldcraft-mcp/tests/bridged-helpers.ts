@@ -23,7 +23,7 @@ export interface RunningApp {
 export async function startFieldcraft(options: { defaultPortFile?: boolean } = {}): Promise<RunningApp> {
   const dir = await mkdtemp(join(tmpdir(), "fieldcraft-bridged-"));
   const args = [APP_CLI, "--control", "0", ...(options.defaultPortFile ? [] : ["--control-port-file", join(dir, "port.json")])];
-  const child = spawn(process.execPath, args, { stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(process.execPath, args, { stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, FIELDCRAFT_CHECK_RESULTS: "1" } });
   let err = "";
   child.stderr!.on("data", (d) => (err += d.toString()));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((res) => child.on("exit", (code, signal) => res({ code, signal })));

@@ -41,9 +41,11 @@ export async function startApp(
     } else token = generateToken();
   }
 
+  // FIELDCRAFT_CHECK_RESULTS=1 (the tests): every command result is checked against its declared schema.
   const engine = createSession({
     commands: [uiSelectCommand, uiSelectionCommand, uiSceneCommand],
     recovery: { autosaveSeconds: options.autosaveSeconds, onError: log },
+    checkResults: process.env.FIELDCRAFT_CHECK_RESULTS === "1",
   });
   const activity = new Activity(log);
   const session = createAppSession(engine, activity);

@@ -3,6 +3,7 @@ export { DEFAULT_LIMITS, DEFAULT_CONTROL_PORT, PROTOCOL_VERSION, type ControlLim
 export { CHANNEL_ERRORS, type ChannelErrorCode } from "./protocol/errors.js";
 export { parseRequestLine, encodeFrame, channelError, type ControlRequest, type ReplyFrame, type ProgressFrame, type RequestId } from "./protocol/frames.js";
 export type { ServedSession, CommandInfo, CommandOutcome, ExecuteOptions, ProgressUpdate } from "./protocol/session.js";
+export { commandInfoSchema, describeReplySchema, parseDescribeReply, type DescribeReply } from "./protocol/catalogue.js";
 export { generateToken, isWellFormedToken, tokensEqual, readTokenFile } from "./auth/token.js";
 export { defaultPortFileDir, defaultPortFilePath, readPortFile, writePortFile, removePortFile, type PortFile } from "./auth/port-file.js";
 export { loopbackHost, isLoopbackAddress, parseHostPort } from "./net/loopback.js";

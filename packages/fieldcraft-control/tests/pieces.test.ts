@@ -4,6 +4,7 @@ import { mkdtemp, readFile, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
+  encodeFrame,
   generateToken,
   isLoopbackAddress,
   isWellFormedToken,
@@ -98,5 +99,14 @@ describe("port file", () => {
     await writeFile(path, JSON.stringify({ port: 7070, token: "short", pid: 1 }));
     expect(await readPortFile(path)).toMatchObject({ ok: false, error: expect.stringContaining(path) });
     expect(await readPortFile(join(dir, "none.json"))).toMatchObject({ ok: false, error: expect.stringMatching(/no port file/) });
+  });
+});
+
+describe("encodeFrame", () => {
+  it("writes bytes (pictures) as base64 at the wire edge, once, and anything else as JSON", () => {
+    const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0, 255]);
+    const line = encodeFrame({ id: 7, ok: true, result: { png, width: 2, nested: [{ png: png.subarray(4) }] } });
+    expect(line.endsWith("\n")).toBe(true);
+    expect(JSON.parse(line)).toEqual({ id: 7, ok: true, result: { png: Buffer.from(png).toString("base64"), width: 2, nested: [{ png: "AP8=" }] } });
   });
 });

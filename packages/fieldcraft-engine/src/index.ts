@@ -1,35 +1,54 @@
 // @mcp-wrappers/fieldcraft-engine: the headless FieldCraft engine. Hosts create a session and run commands.
-export type { CommandInfo, CommandOutcome, EngineSession, ExecuteOptions, FileAccess } from "./session/types.js";
+// This entry lists what hosts (the app, the MCP server, the control channel) use, by name; the engine's parts
+// (geometry, mesher, solver, renderer, decks) are reached through commands, and tests import them by path.
+
+// The contracts (src/base) and the session.
+export type { CommandInfo, CommandOutcome, ExecuteOptions } from "./base/contracts.js";
+export type { FileAccess } from "./base/file-access.js";
+export { DEFAULT_CAPS, type Caps } from "./base/caps.js";
+export type { EngineSession } from "./session/types.js";
 export { createSession, type Session, type SessionOptions, type ChangeEvent } from "./session/session.js";
-export { DEFAULT_CAPS, type Caps } from "./session/caps.js";
 export { openFileAccess } from "./session/file-access.js";
 
 // The command machinery, for hosts that add rows of their own (the app's ui.* commands).
 export { defineCommand, type AnyCommandRow, type CommandContext, type CommandEffects, type CommandResult, type CommandRow, type ViewState } from "./commands/types.js";
+export { bytes, vec3 } from "./commands/result-parts.js";
 export { COMMANDS } from "./commands/registry.js";
-export { commandInfo, commandSchema } from "./commands/catalogue.js";
+export { commandInfo, commandSchema, commandResultSchema } from "./commands/catalogue.js";
 export { modelScene, type ResultsRequest } from "./commands/ui/scene.js";
 export { REQUIREMENTS, missingRequirements, requirementProvider, type Requirement } from "./commands/requirements.js";
 
-// The model value.
-export * from "./model/types.js";
+// The model value a session holds (hosts read it: the app's selection, status line and picking).
+export type {
+  Model,
+  Definitions,
+  DefinitionKind,
+  SetDefinition,
+  MaterialDefinition,
+  SectionDefinition,
+  BoundaryConditionDefinition,
+  LoadDefinition,
+  StepDefinition,
+  GeometryMember,
+  DesignState,
+  MeshState,
+  MeshParameters,
+  StepResult,
+} from "./model/types.js";
 export { UNIT_SYSTEMS, UNIT_SYSTEM_IDS, DIMENSIONS, unitSystem, type Dimension, type UnitSystem, type UnitSystemId } from "./model/units.js";
 export { modelDigest } from "./model/digest.js";
 export { ModelError } from "./model/errors.js";
 export { resolveSet, type ResolvedSet } from "./model/sets.js";
 export { checkModel, type CheckReport } from "./model/check.js";
 
-// The engine's parts, for hosts and tests that use them directly.
-export * from "./geometry/index.js";
-export * from "./mesh/index.js";
-export * from "./fem/index.js";
-export * from "./render/index.js";
-export type * from "./decks/types.js";
-export { writeAbaqusDeck, ALL_NODES_SET, type AbaqusDeckOptions, type AbaqusSolver } from "./decks/abaqus.js";
-export { writeNastranDeck, type NastranDeckOptions } from "./decks/nastran.js";
-export { writeLsDynaDeck, type LsDynaDeckOptions } from "./decks/lsdyna.js";
-export { deckModel } from "./model/deck-model.js";
-export { staticProblem } from "./model/problem.js";
-export { DECK_WRITERS, type DeckWriterRow } from "./commands/deck/writers.js";
-export { SAMPLES, type SampleRow } from "./files/samples/index.js";
-export { FILE_FORMAT, serializeModel, parseModelFile } from "./files/fieldcraft-file.js";
+// Reading a mesh and a picture's frame (the app's picking and highlighting).
+export { NODES_PER_ELEMENT, TET_FACE_CORNERS, TET10_FACE_MIDS, meshFamily, nodeCount, elementCount, type Mesh, type ElementType } from "./mesh/types.js";
+export { facetNodes } from "./fem/loads.js";
+export { viewBasis, STANDARD_VIEWS, type CameraState, type StandardView } from "./render/camera.js";
+export { COLORS, DEFAULT_BANDS, bandColors } from "./render/palette.js";
+export { SYMBOL_COLORS, DEFAULT_MAX_GLYPHS, spreadSample, type SymbolDef } from "./render/symbols.js";
+
+// What the 3D viewer draws from (packages/fieldcraft-viewer builds its scene from the same surfaces and
+// symbol rules as the CPU renderer, so the two pictures agree).
+export { meshSurface, designSurface, type Surface } from "./render/surface.js";
+export { AUTO_DEFORMATION_FRACTION } from "./render/render.js";

@@ -14,7 +14,7 @@ import { SEED_BATCH as SETUP, STEPS } from "./workflow-fixtures.js";
 const dir = mkdtempSync(path.join(tmpdir(), "fieldcraft-render-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const picture = (result: { png: string }) => readPicture(new Uint8Array(Buffer.from(result.png, "base64")));
+const picture = (result: { png: Uint8Array }) => readPicture(result.png);
 
 describe("ui.render and ui.camera", () => {
   it("refuses to draw an empty model, naming what to open", async () => {
@@ -27,7 +27,9 @@ describe("ui.render and ui.camera", () => {
     await ok(s, "geometry.open", { path: STEPS });
     const r = await ok(s, "ui.render");
     expect(r).toMatchObject({ mime_type: "image/png", source: "design", view: "iso", width: 1024, height: 768, field: null, step: null });
-    const p = picture(r as { png: string });
+    // The picture stays bytes in process; base64 is the wire edge's business.
+    expect(r.png).toBeInstanceOf(Uint8Array);
+    const p = picture(r as { png: Uint8Array });
     expect([p.width, p.height]).toEqual([1024, 768]);
     expect(boundsOf(p, (rgb) => !same(rgb, COLORS.background))).not.toBeNull();
   });
@@ -60,7 +62,7 @@ describe("ui.render and ui.camera", () => {
     expect((await refused(s, "ui.render", { field: "von_mises" })).error).toMatch(/needs results: run solve.static first/);
     const setup = await ok(s, "ui.render", { view: "front", width: 640, height: 480 });
     expect(setup.symbols.map((x: { name: string; kind: string }) => [x.name, x.kind])).toEqual([["clamp", "fixed"], ["push", "force"]]);
-    const p = picture(setup as { png: string });
+    const p = picture(setup as { png: Uint8Array });
     const clamp = boundsOf(p, (rgb) => same(rgb, SYMBOL_COLORS.fixed))!;
     const push = boundsOf(p, (rgb) => same(rgb, SYMBOL_COLORS.force))!;
     // Front view: the clamp at x = 0 is left of the push at x = 100.
@@ -92,7 +94,7 @@ describe("ui.render and ui.camera", () => {
     const target = path.join(allowed, "shot.png");
     const r = await ok(s, "ui.render", { width: 100, height: 80, path: target });
     expect(r.path).toBe(target);
-    expect(readFileSync(target).equals(Buffer.from(r.png, "base64"))).toBe(true);
+    expect(readFileSync(target).equals(Buffer.from(r.png))).toBe(true);
     const refusal = await refused(s, "ui.render", { path: path.join(dir, "elsewhere.png") });
     expect(refusal.error).toMatch(/params\.path: outside the write root/);
   });

@@ -59,7 +59,7 @@ function compare(name: string, png: Uint8Array): void {
   expect(fraction, `${name}: ${(fraction * 100).toFixed(2)}% of pixels differ from ${file}`).toBeLessThanOrEqual(MAX_DIFFERENT);
 }
 
-const png = (result: { png: string }) => new Uint8Array(Buffer.from(result.png, "base64"));
+const png = (result: { png: Uint8Array }) => result.png;
 
 describe.each(CASES)("reference pictures of $name", (c) => {
   it("design, meshed set-up and solved contour look as they did", async () => {

@@ -6,8 +6,10 @@ import type { CommandOutcome, Session } from "../src/index.js";
 export async function ok<T = any>(session: Session, command: string, params?: unknown): Promise<T> {
   const out = await session.execute(command, params);
   if (!out.ok) throw new Error(`${command} failed: ${out.error}`);
-  // Replies cross process boundaries as JSON: no typed arrays, NaN or Infinity may hide in them.
-  expect(JSON.parse(JSON.stringify(out.result)), `${command} reply survives JSON`).toEqual(out.result);
+  // Replies cross process boundaries as JSON: no typed arrays, NaN or Infinity may hide in them. Bytes
+  // (pictures) are the one exception: they stay bytes until the wire edge, which writes them as base64.
+  const wire = bytesAsBase64(out.result);
+  expect(JSON.parse(JSON.stringify(wire)), `${command} reply survives JSON`).toEqual(wire);
   // Replies are the host's to keep and annotate: none of the (frozen) model may leak into them.
   const frozen = frozenPath(out.result, "result");
   expect(frozen, `${command} reply holds a frozen part of the model`).toBeNull();
@@ -18,6 +20,13 @@ export async function refused(session: Session, command: string, params?: unknow
   const out: CommandOutcome = await session.execute(command, params);
   if (out.ok) throw new Error(`${command} succeeded but should have failed: ${JSON.stringify(out.result).slice(0, 300)}`);
   return { error: out.error, details: out.details };
+}
+
+function bytesAsBase64(value: unknown): unknown {
+  if (value instanceof Uint8Array) return Buffer.from(value).toString("base64");
+  if (Array.isArray(value)) return value.map(bytesAsBase64);
+  if (value === null || typeof value !== "object" || ArrayBuffer.isView(value)) return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, bytesAsBase64(v)]));
 }
 
 function frozenPath(value: unknown, at: string): string | null {

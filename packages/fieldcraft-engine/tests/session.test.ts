@@ -78,6 +78,7 @@ describe("session basics", () => {
       label: "Vandal",
       description: "Tries to change the model in place, then fails.",
       params: z.object({ how: z.enum(["throw-after-copy", "mutate-in-place"]) }).strict(),
+      result: z.null(),
       requires: [],
       effects: { mutates: true, reads: false, writes: false },
       run(ctx, params) {

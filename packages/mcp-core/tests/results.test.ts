@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { envelopeResult, errorResult, imageResult, jsonResult, textResult } from "../src/results/helpers.js";
+import { bytesAsBase64, envelopeResult, errorResult, imageResult, jsonResult, textResult } from "../src/results/helpers.js";
 import { gateResult } from "../src/results/gate.js";
 
 describe("result helpers", () => {
@@ -14,6 +14,18 @@ describe("result helpers", () => {
     expect(jsonResult({ a: [1, 2] })).toEqual({ content: [{ type: "text", text: '{"a":[1,2]}' }], structuredContent: { a: [1, 2] } });
     expect(jsonResult([1])).toEqual({ content: [{ type: "text", text: "[1]" }] });
     expect(jsonResult({ a: 1 }, { isError: true }).isError).toBe(true);
+  });
+
+  test("jsonResult writes bytes as base64, once, and leaves values without bytes as they are", () => {
+    const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47]);
+    const value = { shows: { png, width: 2 }, list: [1, { png }], ids: [1, 2, 3] };
+    const r = jsonResult(value);
+    const b64 = Buffer.from(png).toString("base64");
+    expect(r.structuredContent).toEqual({ shows: { png: b64, width: 2 }, list: [1, { png: b64 }], ids: [1, 2, 3] });
+    expect(JSON.parse((r.content[0] as { text: string }).text)).toEqual(r.structuredContent);
+    expect(value.shows.png).toBe(png); // the caller's value is not changed
+    const plain = { a: [1, { b: 2 }] };
+    expect(bytesAsBase64(plain)).toBe(plain);
   });
 
   test("imageResult: a base64 PNG block and a text block saying what it shows", () => {

@@ -19,6 +19,8 @@ export function createHeadlessBackend(fileAccess: FileAccess, version: string, o
   const session = createSession({
     fileAccess,
     commands: [uiSceneCommand],
+    // FIELDCRAFT_CHECK_RESULTS=1 (the tests): every command result is checked against its declared schema.
+    checkResults: process.env.FIELDCRAFT_CHECK_RESULTS === "1",
     ...(options.caps !== undefined ? { caps: options.caps } : {}),
     ...(options.autosaveSeconds !== undefined ? { recovery: { autosaveSeconds: options.autosaveSeconds, ...(options.note ? { onError: options.note } : {}) } } : {}),
   });

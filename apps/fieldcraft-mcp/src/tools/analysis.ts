@@ -5,6 +5,10 @@ import { jsonResult, tool, type ToolRow } from "@mcp-wrappers/mcp-core";
 import { defined, EDITS, engineOptions, MODEL_QUEUE, READS, type ToolDeps } from "./deps.js";
 import { outcomeResult, stepFailure } from "./outcome.js";
 import { ANALYSES, MESH_METHODS } from "./routes.js";
+import { objectOf, oneResultOf, orFailure, resultOf, resultWith } from "./output-schemas.js";
+
+/** A command's result, or the message of its failure (the follow-up queries of `mesh`). */
+const orError = (schema: Record<string, unknown>) => ({ anyOf: [schema, objectOf({ error: { type: "string" } }, ["error"])] });
 
 const paramsObject = z.record(z.string(), z.unknown());
 const stepName = z.string().min(1).max(200).describe("Step name (model.step.create)");
@@ -24,6 +28,18 @@ export function meshTool({ backend, catalogue }: ToolDeps): ToolRow | null {
       method: z.enum(methods as [string, ...string[]]).describe("Mesher"),
       params: paramsObject.optional().describe("The mesher command's parameters"),
     }),
+    outputSchema: orFailure(
+      objectOf(
+        {
+          method: { type: "string" },
+          command: { type: "string" },
+          result: oneResultOf(catalogue, methods.map((m) => MESH_METHODS[m].command)),
+          info: orError(resultOf(catalogue, "model.info")),
+          quality: orError(resultOf(catalogue, "mesh.quality")),
+        },
+        ["method", "command", "result"],
+      ),
+    ),
     annotations: EDITS,
     queue: MODEL_QUEUE,
     _meta: VIEWER_TOOL_META,
@@ -57,6 +73,7 @@ export function solveTool({ backend, catalogue }: ToolDeps): ToolRow | null {
       step: stepName.optional(),
       options: paramsObject.optional().describe("Solver settings and caps, as the solve command's parameters"),
     }),
+    outputSchema: orFailure(oneResultOf(catalogue, analyses.map((a) => ANALYSES[a].command))),
     annotations: EDITS,
     queue: MODEL_QUEUE,
     run: async ({ analysis, step, options }, ctx) =>
@@ -86,6 +103,23 @@ export function showResultsTool({ backend, catalogue }: ToolDeps): ToolRow | nul
       frame: z.number().int().nonnegative().optional().describe("Frame number (transient results)"),
       time: z.number().nonnegative().optional().describe("Time of the frame to show (transient results)"),
     }),
+    // results.contour's declared result, plus the mode and frame lists where the engine has them.
+    outputSchema: orFailure(
+      resultWith(
+        catalogue,
+        "results.contour",
+        Object.fromEntries(
+          (
+            [
+              ["modes", "results.modes"],
+              ["frames", "results.frames"],
+            ] as const
+          )
+            .filter(([, id]) => catalogue.has(id))
+            .map(([key, id]) => [key, resultOf(catalogue, id)]),
+        ),
+      ),
+    ),
     annotations: EDITS,
     queue: MODEL_QUEUE,
     _meta: VIEWER_TOOL_META,
@@ -93,10 +127,8 @@ export function showResultsTool({ backend, catalogue }: ToolDeps): ToolRow | nul
       const options = engineOptions(ctx);
       const contour = await backend.execute("results.contour", defined(args), options);
       if (!contour.ok) return outcomeResult(contour);
-      // results.contour answers `{ contour: {...} }`; anything else is kept under `contour`.
-      const shown = contour.result as Record<string, unknown> | null;
-      const reply: Record<string, unknown> =
-        shown !== null && typeof shown === "object" && "contour" in shown ? { ...shown } : { contour: contour.result };
+      // results.contour answers `{ contour: {...} }`, as its declared result schema says.
+      const reply: Record<string, unknown> = { ...(contour.result as Record<string, unknown>) };
       // Modes and frames are listed by their own commands, when the engine has them and the call asks for one.
       for (const [key, command, wanted] of [
         ["modes", "results.modes", args.mode !== undefined],
@@ -127,6 +159,7 @@ export function probeTool({ backend, catalogue }: ToolDeps): ToolRow | null {
       mode: z.number().int().nonnegative().optional().describe("Mode number"),
       frame: z.number().int().nonnegative().optional().describe("Frame number"),
     }),
+    outputSchema: orFailure(resultOf(catalogue, "solve.probe")),
     annotations: READS,
     queue: MODEL_QUEUE,
     run: async (args, ctx) => outcomeResult(await backend.execute("solve.probe", defined(args), engineOptions(ctx))),
@@ -144,6 +177,7 @@ export function reactionsTool({ backend, catalogue }: ToolDeps): ToolRow | null 
       sets: z.array(z.string().min(1).max(200)).max(10_000).optional().describe("Node sets (default: every constrained set)"),
       about: point.optional().describe("Reference point of the moments [x, y, z]"),
     }),
+    outputSchema: orFailure(resultOf(catalogue, "results.reactions")),
     annotations: READS,
     queue: MODEL_QUEUE,
     run: async (args, ctx) => outcomeResult(await backend.execute("results.reactions", defined(args), engineOptions(ctx))),

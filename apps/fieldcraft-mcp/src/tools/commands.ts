@@ -1,15 +1,19 @@
 // list_commands, execute, batch: the engine's command catalogue, reached directly.
 import { z } from "zod";
-import { jsonResult, tool, type ToolRow } from "@mcp-wrappers/mcp-core";
+import { jsonResult, tool, zodToJsonSchema, type ToolRow } from "@mcp-wrappers/mcp-core";
+import { commandInfoSchema } from "@mcp-wrappers/fieldcraft-control";
 import { ANY_COMMAND, engineOptions, MODEL_QUEUE, READS, type ToolDeps } from "./deps.js";
 import { outcomeResult } from "./outcome.js";
 import { MAX_REPLY_BYTES, overBoundMessage, replyBytes } from "./reply-bound.js";
+import { oneResultOf, orFailure } from "./output-schemas.js";
 
 export const MAX_BATCH_COMMANDS = 10_000;
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const paramsSchema = z.record(z.string(), z.unknown()).describe("The command's parameters (list_commands gives each command's schema)");
+
+const listCommandsOutput = zodToJsonSchema(z.object({ count: z.number().int().nonnegative(), commands: z.array(commandInfoSchema) }), "output");
 
 export function listCommandsTool({ backend }: ToolDeps): ToolRow {
   return tool({
@@ -20,6 +24,7 @@ export function listCommandsTool({ backend }: ToolDeps): ToolRow {
       "`x-dimension`, defaults, required fields, one-of variants) and `requires` (what the session must hold first). " +
       "`filter` keeps the commands whose id or label contains it (case-insensitive).",
     input: z.object({ filter: z.string().max(200).optional().describe("Substring of a command id or label") }),
+    outputSchema: listCommandsOutput,
     annotations: READS,
     run: async ({ filter }) => {
       const all = await backend.catalogue();
@@ -30,7 +35,7 @@ export function listCommandsTool({ backend }: ToolDeps): ToolRow {
   });
 }
 
-export function executeTool({ backend }: ToolDeps): ToolRow {
+export function executeTool({ backend, catalogue }: ToolDeps): ToolRow {
   return tool({
     name: "execute",
     title: "Run a command",
@@ -42,11 +47,24 @@ export function executeTool({ backend }: ToolDeps): ToolRow {
       command: z.string().min(1).max(200).describe("Command id, e.g. model.material.create"),
       params: paramsSchema.optional(),
     }),
+    // Whichever command runs, its declared result (or a failure).
+    outputSchema: orFailure(oneResultOf(catalogue, catalogue.commands.map((c) => c.id))),
     annotations: ANY_COMMAND,
     queue: MODEL_QUEUE,
     run: async ({ command, params }, ctx) => outcomeResult(await backend.execute(command, params ?? {}, engineOptions(ctx))),
   });
 }
+
+const batchOutput = zodToJsonSchema(
+  z.object({
+    ok: z.boolean(),
+    completed: z.number().int().nonnegative(),
+    total: z.number().int().nonnegative(),
+    results: z.array(z.object({ index: z.number().int().nonnegative(), command: z.string(), result: z.unknown().meta({ type: ["string", "number", "boolean", "null", "array", "object"], description: "The command's result (list_commands: its `result` schema)" }) })),
+    failed: z.object({ index: z.number().int().nonnegative(), command: z.string(), error: z.string(), details: z.record(z.string(), z.unknown()).optional() }).optional(),
+  }),
+  "output",
+);
 
 const step = z.object({ command: z.string().min(1).max(200).describe("Command id"), params: paramsSchema.optional() });
 
@@ -60,6 +78,7 @@ export function batchTool({ backend }: ToolDeps): ToolRow {
     input: z.object({
       commands: z.array(step).max(MAX_BATCH_COMMANDS, `a batch holds at most ${MAX_BATCH_COMMANDS} commands`).describe("The steps, in order"),
     }),
+    outputSchema: batchOutput,
     annotations: ANY_COMMAND,
     queue: MODEL_QUEUE,
     run: async ({ commands }, ctx) => {

@@ -4,6 +4,7 @@ import { tool, type ToolRow } from "@mcp-wrappers/mcp-core";
 import { defined, EDITS, engineOptions, MODEL_QUEUE, WRITES_FILES, type ToolDeps } from "./deps.js";
 import { failureResult, outcomeResult } from "./outcome.js";
 import { OPENERS } from "./routes.js";
+import { oneResultOf, orFailure, resultOf } from "./output-schemas.js";
 
 const path = (what: string) => z.string().min(1).max(4096).describe(what);
 
@@ -23,6 +24,7 @@ export function openTool({ backend, catalogue }: ToolDeps): ToolRow | null {
       path: path(`File to open (${list})`),
       model: z.enum(["keep", "new"]).optional().describe("For a design: keep the model's mesh and definitions (default) or start a new model"),
     }),
+    outputSchema: orFailure(oneResultOf(catalogue, extensions.map((e) => OPENERS[e].command))),
     annotations: EDITS,
     queue: MODEL_QUEUE,
     run: async ({ path: file, model }, ctx) => {
@@ -37,12 +39,13 @@ export function openTool({ backend, catalogue }: ToolDeps): ToolRow | null {
   });
 }
 
-export function saveTool({ backend }: ToolDeps): ToolRow {
+export function saveTool({ backend, catalogue }: ToolDeps): ToolRow {
   return tool({
     name: "save",
     title: "Save the model",
     description: "file.save: writes the model, results included, to `path`, or to its own file when `path` is left out; it opens again solved.",
     input: z.object({ path: path("Where to write the .fieldcraft model").optional() }),
+    outputSchema: orFailure(resultOf(catalogue, "file.save")),
     annotations: WRITES_FILES,
     queue: MODEL_QUEUE,
     run: async ({ path: file }, ctx) => outcomeResult(await backend.execute("file.save", defined({ path: file }), engineOptions(ctx))),
@@ -61,6 +64,7 @@ export function writeDeckTool({ backend, catalogue }: ToolDeps): ToolRow | null 
       path: path("Where to write the deck"),
       steps: z.array(z.string().min(1).max(200)).max(1000).optional().describe("Steps to include (default: all)"),
     }),
+    outputSchema: orFailure(resultOf(catalogue, "deck.write")),
     annotations: WRITES_FILES,
     queue: MODEL_QUEUE,
     run: async (args, ctx) => outcomeResult(await backend.execute("deck.write", defined(args), engineOptions(ctx))),

@@ -4,6 +4,7 @@ import { VIEWER_TOOL_META } from "./viewer-link.js";
 import { jsonResult, tool, type ToolRow } from "@mcp-wrappers/mcp-core";
 import { EDITS, engineOptions, MODEL_QUEUE, READS, type ToolDeps } from "./deps.js";
 import { outcomeResult, stepFailure } from "./outcome.js";
+import { objectOf, orFailure, propertyOf, resultOf, resultWithout } from "./output-schemas.js";
 
 const none = z.object({});
 
@@ -16,6 +17,18 @@ export function inspectModelTool({ backend, catalogue }: ToolDeps): ToolRow {
       "persistent face names — sets name them as {body, face} — and edge names `<face>|<face>` with lengths — sets name " +
       "them as {body, edge}).",
     input: none,
+    outputSchema: orFailure(
+      objectOf(
+        {
+          info: resultOf(catalogue, "model.info"),
+          activity: resultOf(catalogue, "model.activity"),
+          bodies: catalogue.has("geometry.bodies") ? propertyOf(catalogue, "geometry.bodies", "bodies") : { type: "array", items: {} },
+          geometry: resultWithout(catalogue, "geometry.bodies", ["bodies"]),
+          notes: { type: "array", items: { type: "string" }, description: "Commands that could not answer (e.g. geometry.bodies without a design)" },
+        },
+        ["info", "bodies"],
+      ),
+    ),
     annotations: READS,
     queue: MODEL_QUEUE,
     _meta: VIEWER_TOOL_META,
@@ -32,14 +45,15 @@ export function inspectModelTool({ backend, catalogue }: ToolDeps): ToolRow {
         else notes.push(`${command}: ${outcome.error}`);
       }
       // The bodies list sits at the top of the reply, where an agent looks for face names first.
-      const geometry = reply.geometry as { bodies?: unknown } | undefined;
-      if (geometry && typeof geometry === "object" && "bodies" in geometry) {
+      // geometry.bodies declares `{bodies, ...}` (its result schema in the catalogue).
+      const geometry = reply.geometry as { bodies: unknown[] } | undefined;
+      if (geometry === undefined) {
+        reply.bodies = [];
+      } else {
         const { bodies, ...rest } = geometry;
         reply.bodies = bodies;
         if (Object.keys(rest).length > 0) reply.geometry = rest;
         else delete reply.geometry;
-      } else if (geometry === undefined) {
-        reply.bodies = [];
       }
       if (notes.length > 0) reply.notes = notes;
       return jsonResult(reply);
@@ -47,12 +61,13 @@ export function inspectModelTool({ backend, catalogue }: ToolDeps): ToolRow {
   });
 }
 
-export function checkModelTool({ backend }: ToolDeps): ToolRow {
+export function checkModelTool({ backend, catalogue }: ToolDeps): ToolRow {
   return tool({
     name: "check_model",
     title: "Check the model",
     description: "model.check: errors and warnings, each naming its item, and `progress`: the setup checklist with the next stage and its command.",
     input: none,
+    outputSchema: orFailure(resultOf(catalogue, "model.check")),
     annotations: READS,
     queue: MODEL_QUEUE,
     run: async (_args, ctx) => outcomeResult(await backend.execute("model.check", {}, engineOptions(ctx))),
@@ -60,12 +75,13 @@ export function checkModelTool({ backend }: ToolDeps): ToolRow {
 }
 
 function historyTool(name: "undo" | "redo", command: string, description: string) {
-  return ({ backend }: ToolDeps): ToolRow =>
+  return ({ backend, catalogue }: ToolDeps): ToolRow =>
     tool({
       name,
       title: name === "undo" ? "Undo" : "Redo",
       description,
       input: none,
+      outputSchema: orFailure(resultOf(catalogue, command)),
       annotations: EDITS,
       queue: MODEL_QUEUE,
       run: async (_args, ctx) => outcomeResult(await backend.execute(command, {}, engineOptions(ctx))),

@@ -4,6 +4,7 @@ import { imageResult, tool, type ToolRow } from "@mcp-wrappers/mcp-core";
 import { defined, EDITS, engineOptions, MODEL_QUEUE, READS, type ToolDeps } from "./deps.js";
 import { failureResult, outcomeResult, stepFailure } from "./outcome.js";
 import { clampSide, MAX_SIDE, MIN_SIDE, pngSize } from "./png-size.js";
+import { ANY_OBJECT, objectOf, orFailure, propertyOf, resultOf, resultWithout } from "./output-schemas.js";
 
 const NEEDS_APP = "needs the running app: start the server with --connect HOST:PORT to `fieldcraft --control PORT`; a headless session has no window";
 
@@ -37,6 +38,24 @@ export function screenshotTool({ backend, catalogue }: ToolDeps): ToolRow | null
       height: side("height"),
       path: z.string().min(1).max(4096).optional().describe("Also write the PNG to this file"),
     }),
+    // The structured description beside the image: what the picture command says it drew, without the PNG.
+    outputSchema: orFailure(
+      objectOf(
+        {
+          source: { type: "string", enum: ["window", "model"] },
+          command: { type: "string", enum: ["ui.capture", "ui.render"] },
+          width: { type: "integer" },
+          height: { type: "integer" },
+          view: { type: "string" },
+          camera: propertyOf(catalogue, "ui.camera", "camera"),
+          path: { type: "string" },
+          shows: {
+            anyOf: (["ui.render", "ui.capture"] as const).filter((id) => catalogue.has(id)).map((id) => resultWithout(catalogue, id, ["png"])),
+          },
+        },
+        ["source", "command", "shows"],
+      ),
+    ),
     annotations: EDITS,
     queue: MODEL_QUEUE,
     run: async (args, ctx) => {
@@ -49,9 +68,8 @@ export function screenshotTool({ backend, catalogue }: ToolDeps): ToolRow | null
       if (orientation !== undefined) {
         const turned = await backend.execute("ui.camera", orientation, options);
         if (!turned.ok) return stepFailure("ui.camera", turned);
-        // ui.camera answers `{ camera: {...} }`; the description carries the camera itself.
-        const reply = turned.result as { camera?: unknown } | null;
-        camera = reply !== null && typeof reply === "object" && "camera" in reply ? reply.camera : turned.result;
+        // ui.camera answers `{ camera: {...} }` (its declared result); the description carries the camera itself.
+        camera = (turned.result as { camera: unknown }).camera;
       }
       const params = defined({
         width: args.width === undefined ? undefined : clampSide(args.width),
@@ -76,7 +94,7 @@ export function screenshotTool({ backend, catalogue }: ToolDeps): ToolRow | null
   });
 }
 
-export function selectTool({ backend }: ToolDeps): ToolRow {
+export function selectTool({ backend, catalogue }: ToolDeps): ToolRow {
   return tool({
     name: "select",
     title: "Select in the viewport",
@@ -90,10 +108,11 @@ export function selectTool({ backend }: ToolDeps): ToolRow {
       geometry: z.array(z.record(z.string(), z.unknown())).max(100_000).optional().describe("Geometry items {body, face?|edge?}"),
       nodes: z.array(z.number().int().nonnegative()).max(1_000_000).optional().describe("Node ids"),
       elements: z.array(z.number().int().nonnegative()).max(1_000_000).optional().describe("Element ids"),
-      faces: z.array(z.unknown()).max(1_000_000).optional().describe("Element faces"),
+      faces: z.array(z.object({ element: z.number().int().positive(), face: z.number().int().positive() }).loose()).max(1_000_000).optional().describe("Element faces (1-based element id and face number)"),
       at: z.array(z.number()).max(3).optional().describe("Pick at a viewport pixel [x, y]"),
       box: z.array(z.number()).max(4).optional().describe("Pick inside a viewport box [x0, y0, x1, y1]"),
     }),
+    outputSchema: orFailure(catalogue.has("ui.select") ? resultOf(catalogue, "ui.select") : ANY_OBJECT),
     annotations: EDITS,
     queue: MODEL_QUEUE,
     run: async (args, ctx) => {
@@ -103,12 +122,13 @@ export function selectTool({ backend }: ToolDeps): ToolRow {
   });
 }
 
-export function selectionTool({ backend }: ToolDeps): ToolRow {
+export function selectionTool({ backend, catalogue }: ToolDeps): ToolRow {
   return tool({
     name: "selection",
     title: "Viewport selection",
     description: "Bridged only: the app's viewport selection (ui.selection), with `params`, the selection as a set's members for model.set.create.",
     input: z.object({}),
+    outputSchema: orFailure(catalogue.has("ui.selection") ? resultOf(catalogue, "ui.selection") : ANY_OBJECT),
     annotations: READS,
     queue: MODEL_QUEUE,
     run: async (_args, ctx) => {

@@ -24,14 +24,21 @@ export interface Started {
 /** Autosaves of test servers go to a temp folder, never the user's recovery folder. */
 const TEST_RECOVERY = { FIELDCRAFT_RECOVERY_DIR: path.join(os.tmpdir(), "fieldcraft-mcp-tests-recovery") };
 
+/**
+ * The SDK Client on the built server. Its tool list is read first, so the Client checks every later
+ * `structuredContent` against the tool's `outputSchema` (a mismatch throws), and the engine checks every
+ * command result against its declared schema (FIELDCRAFT_CHECK_RESULTS).
+ */
 export async function startClient(args: string[] = [], cwd?: string, env?: Record<string, string>): Promise<Started> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, ...args], cwd, stderr: "pipe", env: env ?? { ...getDefaultEnvironment(), ...TEST_RECOVERY } });
+  const fullEnv = { ...(env ?? { ...getDefaultEnvironment(), ...TEST_RECOVERY }), FIELDCRAFT_CHECK_RESULTS: "1" };
+  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, ...args], cwd, stderr: "pipe", env: fullEnv });
   let stderr = "";
   transport.stderr?.on("data", (chunk: Buffer) => {
     stderr += chunk.toString("utf8");
   });
   const client = new Client({ name: "fieldcraft-mcp-tests", version: "1" });
   await client.connect(transport);
+  await client.listTools();
   return { client, stderr: () => stderr, close: () => client.close() };
 }
 

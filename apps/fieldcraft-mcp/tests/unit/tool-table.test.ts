@@ -5,7 +5,7 @@ import { buildTools } from "../../src/tools/table.js";
 
 // A recording backend over a small catalogue: the tool layer's own logic (routing, batches, enums, clamping) under test.
 function info(id: string, schema: Record<string, unknown> = { type: "object", properties: {} }): CommandInfo {
-  return { id, label: id, params: [], schema, requires: [], effects: { mutates: false, reads: false, writes: false } };
+  return { id, label: id, params: [], schema, result: { type: "object" }, requires: [], effects: { mutates: false, reads: false, writes: false } };
 }
 
 const CATALOGUE: CommandInfo[] = [

@@ -2,7 +2,7 @@
 // session's view state (not the model: not undoable, not saved), so it is the window's, as in the app.
 import { z } from "zod";
 import { defineCommand, ModelError, type ViewState } from "@mcp-wrappers/fieldcraft-engine";
-import { selectionReport } from "./report.js";
+import { selectionReport, selectionReportResult } from "./report.js";
 import { combine, EMPTY_SELECTION, isEmpty, type Selection } from "./state.js";
 import { problems } from "./validate.js";
 
@@ -45,6 +45,7 @@ export const uiSelectCommand = defineCommand({
       box: z.array(z.number()).length(4).optional().describe("Pick inside a viewport box [x0, y0, x1, y1]"),
     })
     .strict(),
+  result: selectionReportResult,
   requires: [],
   effects: { mutates: false, reads: false, writes: false },
   run(ctx, params) {
@@ -67,6 +68,7 @@ export const uiSelectionCommand = defineCommand({
   label: "Viewport selection",
   description: "The window's selection, its counts, and `params`: the selection as the members of model.set.create (add a name).",
   params: z.object({}).strict(),
+  result: selectionReportResult,
   requires: [],
   effects: { mutates: false, reads: false, writes: false },
   run: (ctx) => ({ result: selectionReport(currentSelection(ctx.view), ctx.model) }),

@@ -52,7 +52,9 @@ export function projectNodes(mesh: Mesh, model: Model, frame: PictureFrame): Flo
   const tu = t[0] * up[0] + t[1] * up[1] + t[2] * up[2];
   const cx = frame.offset.x + frame.areaLeft + (frame.width - frame.areaLeft) / 2;
   const cy = frame.offset.y + frame.height / 2;
-  const u = frame.deformation ? model.results[frame.deformation.step]?.solution.displacement : undefined;
+  // Heat steps have no displacement (and are never drawn deformed).
+  const solution = frame.deformation ? model.results[frame.deformation.step]?.solution : undefined;
+  const u = solution && "displacement" in solution ? solution.displacement : undefined;
   const s = frame.deformation?.scale ?? 0;
   const n = nodeCount(mesh);
   const out = new Float64Array(3 * n);

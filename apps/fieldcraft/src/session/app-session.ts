@@ -21,6 +21,19 @@ function frameOf(command: string, result: Record<string, unknown>): PictureFrame
   return viewport ? frameFromRender(viewport.render, { x: viewport.x, y: viewport.y }) : null;
 }
 
+/**
+ * The app's ui.render answers as the engine's, except that with `capture_path` the PNG goes to that file and
+ * the result says where and how big instead: its published result schema says so.
+ */
+function withPictureFile(info: CommandInfo): CommandInfo {
+  if (info.id !== "ui.render") return info;
+  const properties = { ...(info.result.properties as Record<string, unknown>) };
+  properties[CAPTURE_PATH_PARAM] = { type: "string", description: "Where the PNG was written (requests with capture_path)" };
+  properties.bytes = { type: "integer", minimum: 0, description: "Size of the PNG written to capture_path" };
+  const required = ((info.result.required as string[] | undefined) ?? []).filter((name) => name !== "png");
+  return { ...info, result: { ...info.result, properties, required } };
+}
+
 export function createAppSession(engine: Session, activity: Activity): ServedSession {
   let lastFrame: PictureFrame | null = null;
   const run = async (command: string, params: Record<string, unknown>, options: ExecuteOptions): Promise<CommandOutcome> => {
@@ -39,14 +52,15 @@ export function createAppSession(engine: Session, activity: Activity): ServedSes
     const png = outcome.png ?? pngBytes(result.png);
     delete result.png;
     if (!png) return { ok: false, error: `${command} returned no picture` };
-    if (!wantsFile) return { ok: true, result: { ...result, png: Buffer.from(png).toString("base64") } };
+    // Bytes until the wire edge: the channel's framing writes them as base64.
+    if (!wantsFile) return { ok: true, result: { ...result, png } };
     const delivered = await deliverPicture(capturePath, png);
     if (!delivered.ok) return { ok: false, error: `${command}: ${delivered.error}` };
     return { ok: true, result: { ...result, [CAPTURE_PATH_PARAM]: capturePath, bytes: png.byteLength } };
   };
 
   return {
-    catalogue: (): CommandInfo[] => [...(engine.catalogue() as CommandInfo[]), UI_CAPTURE_INFO],
+    catalogue: (): CommandInfo[] => [...engine.catalogue().map(withPictureFile), UI_CAPTURE_INFO],
     async execute(command, params, options = {}) {
       const started = performance.now();
       const outcome = await run(command, asParams(params), options);

@@ -33,6 +33,23 @@ export const UI_CAPTURE_INFO: CommandInfo = {
     },
     additionalProperties: false,
   },
+  result: {
+    type: "object",
+    properties: {
+      png: { type: "string", contentEncoding: "base64", contentMediaType: "image/png", description: "The window picture (absent when written to capture_path)" },
+      source: { const: "window" },
+      width: { type: "integer" },
+      height: { type: "integer" },
+      title: { type: "string" },
+      status: { type: "string" },
+      highlighted: { type: "integer", description: "Selected items drawn highlighted" },
+      viewport: { type: "object", description: "Where the model render sits in the window and what it shows (ui.render's result without png)" },
+      path: { type: "string" },
+      capture_path: { type: "string" },
+      bytes: { type: "integer" },
+    },
+    required: ["source", "width", "height", "title", "status", "highlighted", "viewport"],
+  },
   requires: [],
   effects: { mutates: false, reads: false, writes: true },
 };

@@ -5,10 +5,9 @@ import { isAbsolute } from "node:path";
 
 export const CAPTURE_PATH_PARAM = "capture_path";
 
+/** The engine's pictures are bytes in process (ui.render's result schema): taken as they are, never decoded. */
 export function pngBytes(value: unknown): Uint8Array | null {
-  if (value instanceof Uint8Array) return value;
-  if (typeof value === "string") return new Uint8Array(Buffer.from(value, "base64"));
-  return null;
+  return value instanceof Uint8Array ? value : null;
 }
 
 export async function deliverPicture(path: unknown, png: Uint8Array): Promise<{ ok: true } | { ok: false; error: string }> {

@@ -5,6 +5,7 @@ import { loopbackHost } from "../net/loopback.js";
 import { DEFAULT_LIMITS } from "../protocol/limits.js";
 import { LineReader, withoutCarriageReturn } from "@mcp-wrappers/wire";
 import type { ProgressUpdate } from "../protocol/session.js";
+import { parseDescribeReply, type DescribeReply } from "../protocol/catalogue.js";
 import type { CallOutcome } from "./outcome.js";
 
 export interface ControlClientOptions {
@@ -116,6 +117,13 @@ export class ControlClient {
   onClose(listener: (reason: string) => void): void {
     if (this.closedReason !== null) listener(this.closedReason);
     else this.closeListeners.push(listener);
+  }
+
+  /** Asks the app what it is (and its catalogue), checked: typed rows or a message naming what is wrong. */
+  async describe(options: { catalogue?: boolean; timeoutMs?: number } = {}): Promise<{ ok: true; reply: DescribeReply } | { ok: false; error: string }> {
+    const outcome = await this.call("describe", options.catalogue ? { catalogue: true } : {}, { timeoutMs: options.timeoutMs ?? 15_000 });
+    if (!outcome.ok) return { ok: false, error: outcome.error };
+    return parseDescribeReply(outcome.result);
   }
 
   /** Sends one request and waits for its reply; never throws, never resends. */

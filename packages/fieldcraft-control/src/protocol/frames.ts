@@ -73,6 +73,11 @@ export function channelError(
   return { id, ok: false, error: detail ? `${base}: ${detail}` : base, details: { code, ...extra } };
 }
 
+/** Bytes in a reply (pictures) become base64 here, the channel's wire edge, and nowhere before. */
+function bytesAsBase64(_key: string, value: unknown): unknown {
+  return value instanceof Uint8Array ? Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString("base64") : value;
+}
+
 export function encodeFrame(frame: ReplyFrame | ProgressFrame | Record<string, unknown>): string {
-  return JSON.stringify(frame) + "\n";
+  return JSON.stringify(frame, bytesAsBase64) + "\n";
 }

@@ -3,7 +3,7 @@
 import type { CommandInfo, CommandOutcome, ExecuteOptions, ServedSession } from "../../src/index.js";
 
 function info(id: string, mutates: boolean): CommandInfo {
-  return { id, label: id, params: [], schema: { type: "object" }, requires: [], effects: { mutates, reads: false, writes: false } };
+  return { id, label: id, params: [], schema: { type: "object" }, result: { type: "object" }, requires: [], effects: { mutates, reads: false, writes: false } };
 }
 
 export class NotebookSession implements ServedSession {

@@ -1,6 +1,6 @@
 // CommandInfo for hosts: each row's zod schema as JSON Schema, flattened into one line per parameter.
 import { z } from "zod";
-import type { CommandInfo } from "../session/types.js";
+import type { CommandInfo } from "../base/contracts.js";
 import type { AnyCommandRow } from "./types.js";
 
 type JsonSchema = Record<string, unknown>;
@@ -63,6 +63,16 @@ export function commandSchema(row: AnyCommandRow): JsonSchema {
   return schema;
 }
 
+/**
+ * JSON Schema of a command's result in its JSON form (zod's output side: objects closed, defaults present).
+ * Bytes are declared as base64 strings: that is what they become where the result leaves the process.
+ */
+export function commandResultSchema(row: AnyCommandRow): JsonSchema {
+  const schema = z.toJSONSchema(row.result, { io: "output", unrepresentable: "any" }) as JsonSchema;
+  delete schema.$schema;
+  return schema;
+}
+
 const infoCache = new WeakMap<AnyCommandRow, CommandInfo>();
 
 export function commandInfo(row: AnyCommandRow): CommandInfo {
@@ -75,6 +85,7 @@ export function commandInfo(row: AnyCommandRow): CommandInfo {
     description: row.description,
     params: paramLines(schema),
     schema: { description: row.description, ...schema },
+    result: commandResultSchema(row),
     requires: [...row.requires],
     effects: { ...row.effects },
   };

@@ -1,8 +1,8 @@
 // A command is one row of data: its id, documentation, parameter schema, what it requires and what it does.
 import type { z } from "zod";
 import type { Model } from "../model/types.js";
-import type { Caps } from "../session/caps.js";
-import type { FileAccess } from "../session/types.js";
+import type { Caps } from "../base/caps.js";
+import type { FileAccess } from "../base/file-access.js";
 import type { Requirement } from "./requirements.js";
 import type { RecoveryHost } from "../files/recovery/host.js";
 
@@ -31,9 +31,9 @@ export interface CommandContext {
   progress(progress: { progress: number; total?: number; message: string }): void;
 }
 
-export interface CommandResult {
-  /** JSON-ready reply. */
-  result: unknown;
+export interface CommandResult<R = unknown> {
+  /** The reply, as the row's `result` schema declares it (JSON-ready, except pictures: bytes until the wire edge). */
+  result: R;
   /** The new model, for a command that changes it (undoable). */
   model?: Model;
   view?: ViewState;
@@ -49,21 +49,23 @@ export interface CommandEffects {
   writes: boolean;
 }
 
-export interface CommandRow<S extends z.ZodType = z.ZodType> {
+export interface CommandRow<S extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
   id: string;
   label: string;
   description: string;
   params: S;
+  /** What `result` holds on success; the catalogue publishes it as JSON Schema (`CommandInfo.result`). */
+  result: R;
   requires: Requirement[];
   effects: CommandEffects;
   /** Throw ModelError (or return) to refuse; any failure leaves the model as it was. */
-  run(ctx: CommandContext, params: z.output<S>): Promise<CommandResult> | CommandResult;
+  run(ctx: CommandContext, params: z.output<S>): Promise<CommandResult<z.input<R>>> | CommandResult<z.input<R>>;
 }
 
-export function defineCommand<S extends z.ZodType>(row: CommandRow<S>): CommandRow<S> {
+export function defineCommand<S extends z.ZodType, R extends z.ZodType>(row: CommandRow<S, R>): CommandRow<S, R> {
   return row;
 }
 
 // Rows with different parameter schemas live in one list.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyCommandRow = CommandRow<any>;
+export type AnyCommandRow = CommandRow<any, any>;

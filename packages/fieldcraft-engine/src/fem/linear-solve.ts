@@ -1,6 +1,7 @@
 // The steps every linear analysis shares once its physics is assembled: the caps on size and memory, the
 // preconditioner (dense factor for tiny models, smoothed-aggregation multigrid, Jacobi as the fallback) and
 // preconditioned CG, each a named function returning an error value the caller passes on.
+import { DEFAULT_CAPS } from "../base/caps.js";
 import type { Mesh } from "../mesh/types.js";
 import type { ConstrainedSystem } from "./constraints.js";
 import { blockPatternFromMesh, type BlockCsr } from "./sparse/block-csr.js";
@@ -12,12 +13,12 @@ import { blockDiagonal, blockOperator, type LinearOperator } from "./solvers/ope
 
 export type Failure = { ok: false; error: string };
 
-/** Defaults for the caps; each can be lowered (or raised) through SolveOptions. */
+/** Defaults for the caps (the session's, the one source of truth); each can be lowered (or raised) through SolveOptions. */
 export const SOLVE_DEFAULTS = {
   tolerance: 1e-8,
   maxIterations: 1000,
-  maxDofs: 3_000_000,
-  maxMemoryBytes: 16 * 1024 ** 3,
+  maxDofs: DEFAULT_CAPS.maxDofs,
+  maxMemoryBytes: DEFAULT_CAPS.maxMemoryBytes,
 } as const;
 
 /** Below this many DOFs the system is factored densely (exact, and faster than building a hierarchy). */

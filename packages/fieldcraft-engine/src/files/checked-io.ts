@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { ModelError } from "../model/errors.js";
-import type { FileAccess } from "../session/types.js";
+import type { FileAccess } from "../base/file-access.js";
 
 /** The checked absolute path, or a refusal with FileAccess's own message under the parameter's name. */
 export function allowedRead(files: FileAccess, p: string, param: string): string {

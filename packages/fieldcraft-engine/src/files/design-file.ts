@@ -2,7 +2,7 @@
 import { parseSolidcraft } from "../geometry/parse.js";
 import { ModelError } from "../model/errors.js";
 import type { DesignState } from "../model/types.js";
-import type { FileAccess } from "../session/types.js";
+import type { FileAccess } from "../base/file-access.js";
 import { readTextChecked } from "./checked-io.js";
 
 export async function readDesign(files: FileAccess, p: string, param: string, maxBytes: number): Promise<DesignState> {

@@ -12,7 +12,7 @@ import { UNIT_SYSTEM_IDS } from "../model/units.js";
 import { boundaryConditionSchema, loadSchema, materialSchema, sectionSchema, setSchema, stepSchema } from "../model/schemas.js";
 import { decodeArray, encodeArray } from "./typed-arrays.js";
 import { encodeResults, resultsSchema } from "./results-file.js";
-import type { Caps } from "../session/caps.js";
+import type { Caps } from "../base/caps.js";
 
 export const FILE_FORMAT = "fieldcraft/2";
 export const FILE_VERSION = 2;

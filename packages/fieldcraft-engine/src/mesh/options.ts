@@ -1,6 +1,7 @@
 // Options of the tet mesher, their defaults and caps.
 import { familyOf } from "../fem/families/index.js";
 import type { Body } from "../geometry/types.js";
+import { DEFAULT_CAPS } from "../base/caps.js";
 
 export interface TetMeshOptions {
   /** Bodies to mesh, by name; all bodies when omitted. Each is meshed on its own (bodies are not merged). */
@@ -22,8 +23,9 @@ export interface TetMeshOptions {
 }
 
 export const DEFAULT_DIVISIONS = 20;
-export const DEFAULT_MAX_ELEMENTS = 5_000_000;
-export const DEFAULT_MAX_NODES = 3_000_000;
+// The session's caps are the one source of truth; a direct caller of the mesher gets the same defaults.
+export const DEFAULT_MAX_ELEMENTS = DEFAULT_CAPS.maxElements;
+export const DEFAULT_MAX_NODES = DEFAULT_CAPS.maxNodes;
 
 export interface ResolvedOptions {
   bodies: Body[];

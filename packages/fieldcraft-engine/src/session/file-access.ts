@@ -1,6 +1,6 @@
 // FileAccess without confinement (a desktop user's own session): every path allowed, made absolute.
 import path from "node:path";
-import type { FileAccess } from "./types.js";
+import type { FileAccess } from "../base/file-access.js";
 
 export function openFileAccess(): FileAccess {
   return {

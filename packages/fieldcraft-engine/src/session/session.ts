@@ -11,7 +11,7 @@ import { ModelError } from "../model/errors.js";
 import { deepFreeze } from "../model/freeze.js";
 import { sharedBytes } from "../model/footprint.js";
 import { emptyModel, type Model } from "../model/types.js";
-import { DEFAULT_CAPS, type Caps } from "./caps.js";
+import { DEFAULT_CAPS, type Caps } from "../base/caps.js";
 import { openFileAccess } from "./file-access.js";
 import { createAutosaver } from "./autosave.js";
 import { defaultRecoveryDir } from "../files/recovery/folder.js";
@@ -27,6 +27,11 @@ export interface SessionOptions {
    * `autosaveSeconds` to 60 when this option is given, and autosave is off (0) when it is not.
    */
   recovery?: { dir?: string; autosaveSeconds?: number; onError?: (message: string) => void };
+  /**
+   * Check every successful result against its row's `result` schema; a mismatch is a failure that names it and
+   * changes nothing. For tests and development (hosts turn it on with FIELDCRAFT_CHECK_RESULTS=1).
+   */
+  checkResults?: boolean;
 }
 
 export interface ChangeEvent {
@@ -75,6 +80,7 @@ function unknownCommand(id: string, rows: Map<string, AnyCommandRow>): string {
 }
 
 export function createSession(options: SessionOptions = {}): Session {
+  const checkResults = options.checkResults === true;
   const caps: Caps = { ...DEFAULT_CAPS, ...options.caps };
   const files = options.fileAccess ?? openFileAccess();
   const rows = new Map<string, AnyCommandRow>();
@@ -137,6 +143,13 @@ export function createSession(options: SessionOptions = {}): Session {
       if (error instanceof z.ZodError) return { ok: false, error: `${id}: ${formatIssues(error.issues)}` };
       const message = error instanceof Error ? error.message : String(error);
       return { ok: false, error: `${id} failed: ${message} (the model is unchanged)` };
+    }
+
+    if (checkResults) {
+      const checked = row.result.safeParse(outcome.result);
+      if (!checked.success) {
+        return { ok: false, error: `${id} failed: its result does not match its declared result schema: ${formatIssues(checked.error.issues)}`, details: { issues: issueLines(checked.error.issues).slice(0, 100) } };
+      }
     }
 
     let modelChanged = false;

@@ -12,10 +12,15 @@ export const uiSceneCommand = defineCommand({
     "show (contour values and displacements per surface vertex) and the selection, as one binary frame (base64 in `scene`; format " +
     "fieldcraft-view/1, see packages/fieldcraft-viewer). For viewers; an agent wants ui.render or model.info.",
   params: z.object({}).strict(),
+  result: z.object({
+    format: z.literal("fieldcraft-view/1"),
+    bytes: z.number().int().positive().describe("Length of the binary frame"),
+    scene: z.string().describe("The frame, base64 (fieldcraft-view/1)"),
+  }),
   requires: [],
   effects: { mutates: false, reads: false, writes: false },
   run(ctx) {
     const bytes = encodeScene({ model: ctx.model, view: ctx.view, digest: modelDigest(ctx.model) });
-    return { result: { format: "fieldcraft-view/1", bytes: bytes.byteLength, scene: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64") } };
+    return { result: { format: "fieldcraft-view/1" as const, bytes: bytes.byteLength, scene: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64") } };
   },
 });

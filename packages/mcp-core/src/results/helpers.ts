@@ -15,12 +15,38 @@ export function errorResult(message: string): ToolResult {
 }
 
 /**
- * A structured result, always mirrored as compact JSON text. `structuredContent` must be an
+ * The JSON form of a value: every Uint8Array in it becomes its base64 string (the one place bytes are
+ * encoded on their way out); anything else is shared, and a value holding no bytes is returned as it is.
+ */
+export function bytesAsBase64(value: unknown): unknown {
+  if (value instanceof Uint8Array) return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString("base64");
+  if (value === null || typeof value !== "object" || ArrayBuffer.isView(value)) return value;
+  if (Array.isArray(value)) {
+    let out: unknown[] | null = null;
+    for (let i = 0; i < value.length; i++) {
+      const v = value[i];
+      if (v === null || typeof v !== "object") continue; // the common case: long lists of numbers
+      const w = bytesAsBase64(v);
+      if (w !== v) (out ??= value.slice())[i] = w;
+    }
+    return out ?? value;
+  }
+  let out: Record<string, unknown> | null = null;
+  for (const [k, v] of Object.entries(value)) {
+    const w = bytesAsBase64(v);
+    if (w !== v) (out ??= { ...(value as Record<string, unknown>) })[k] = w;
+  }
+  return out ?? value;
+}
+
+/**
+ * A structured result, always mirrored as compact JSON text (bytes as base64). `structuredContent` must be an
  * object in MCP, so only plain objects are attached there; arrays and scalars are text only.
  */
 export function jsonResult(value: unknown, options: ResultOptions = {}): ToolResult {
-  const result: ToolResult = { content: [{ type: "text", text: JSON.stringify(value) ?? "null" }] };
-  if (isPlainObject(value)) result.structuredContent = value;
+  const json = bytesAsBase64(value);
+  const result: ToolResult = { content: [{ type: "text", text: JSON.stringify(json) ?? "null" }] };
+  if (isPlainObject(json)) result.structuredContent = json;
   if (options.isError) result.isError = true;
   return result;
 }

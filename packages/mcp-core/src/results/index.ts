@@ -1,5 +1,5 @@
 export type {
   ToolResult, ContentBlock, ContentAnnotations, TextContent, ImageContent, AudioContent, ResourceLink, EmbeddedResource, ResourceContents,
 } from "./types.js";
-export { textResult, errorResult, jsonResult, envelopeResult, imageResult, type ResultOptions } from "./helpers.js";
+export { textResult, errorResult, jsonResult, envelopeResult, imageResult, bytesAsBase64, type ResultOptions } from "./helpers.js";
 export { gateResult } from "./gate.js";

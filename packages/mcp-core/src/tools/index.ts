@@ -1,4 +1,4 @@
 export { tool, type ToolSpec, type ToolRow, type ToolAnnotations, type Validation } from "./tool.js";
 export type { ToolContext, Progress } from "./context.js";
-export { zodToJsonSchema, closeObject, type JsonSchemaObject } from "./json-schema.js";
+export { zodToJsonSchema, closeObject, clientSafeSchema, schemaShapeProblems, type JsonSchemaObject } from "./json-schema.js";
 export { describeIssues } from "./argument-errors.js";

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { ToolResult } from "../results/types.js";
 import type { ToolContext } from "./context.js";
 import { describeIssues } from "./argument-errors.js";
-import { closeObject, isZodSchema, zodToJsonSchema, type JsonSchemaObject } from "./json-schema.js";
+import { clientSafeSchema, closeObject, isZodSchema, schemaShapeProblems, zodToJsonSchema, type JsonSchemaObject } from "./json-schema.js";
 
 /** The four behaviour hints, always all stated (the spec's defaults for two of them are `true`). */
 export interface ToolAnnotations {
@@ -25,7 +25,7 @@ export interface ToolSpec<Args> {
   readonly inputSchema?: JsonSchemaObject;
   /** Custom validation replacing zod's; its message names what to fix. */
   readonly validate?: (raw: Record<string, unknown>) => Validation<Args>;
-  /** Output schema (JSON Schema or zod), published only from 2025-06-18. */
+  /** Output schema (JSON Schema or zod), published only from 2025-06-18, in the client-safe subset (`clientSafeSchema`). */
   readonly outputSchema?: JsonSchemaObject | z.ZodType;
   readonly annotations: ToolAnnotations;
   /** Calls sharing a queue key run one at a time, in arrival order. */
@@ -65,7 +65,15 @@ export function tool<Args>(spec: ToolSpec<Args>): ToolRow<Args> {
   }
   const input = spec.input === undefined ? undefined : closeObject(spec.input);
   const inputSchema = spec.inputSchema ?? zodToJsonSchema(input!, "input");
-  const outputSchema = isZodSchema(spec.outputSchema) ? zodToJsonSchema(spec.outputSchema, "output") : spec.outputSchema;
+  // An output schema given as JSON is published as given when it has the client-safe shape, else made so
+  // (it is often composed from elsewhere, such as an engine's catalogue).
+  const outputSchema = isZodSchema(spec.outputSchema)
+    ? zodToJsonSchema(spec.outputSchema, "output")
+    : spec.outputSchema === undefined
+      ? undefined
+      : schemaShapeProblems(spec.outputSchema).length === 0
+        ? spec.outputSchema
+        : (clientSafeSchema(spec.outputSchema) as JsonSchemaObject);
   const annotations: ToolAnnotations = {
     readOnlyHint: spec.annotations.readOnlyHint,
     destructiveHint: spec.annotations.destructiveHint,

@@ -1,5 +1,5 @@
 // The bridged backend: every tool's commands go over the control channel to the running app.
-import type { CallOutcome, CommandInfo as ChannelCommandInfo, ControlClient } from "@mcp-wrappers/fieldcraft-control";
+import type { CallOutcome, ControlClient } from "@mcp-wrappers/fieldcraft-control";
 import type { Backend, BackendDescription, CaptureOutcome, CaptureRequest, CommandInfo, CommandOutcome, ExecuteOptions } from "../types.js";
 import { unansweredOutcome } from "./messages.js";
 import { makeTempPicture, MAX_PICTURE_BYTES } from "./temp-picture.js";
@@ -11,7 +11,8 @@ export interface BridgedBackendOptions {
   client: ControlClient;
   target: string;
   app: { name: string; version: string; ui: boolean };
-  catalogue: ChannelCommandInfo[];
+  /** The app's catalogue, as checked by the control client (`describe`). */
+  catalogue: CommandInfo[];
   /** A call with no reply within this long fails (default 30 minutes: a solve can be long). */
   callTimeoutMs?: number;
   maxPictureBytes?: number;
@@ -45,7 +46,7 @@ export function createBridgedBackend(options: BridgedBackendOptions): Backend {
   return {
     hasUi: options.app.ui,
     execute: call,
-    catalogue: () => options.catalogue as CommandInfo[],
+    catalogue: () => options.catalogue,
     async capture(request: CaptureRequest, execOptions?: ExecuteOptions): Promise<CaptureOutcome> {
       const picture = await makeTempPicture(options.maxPictureBytes ?? MAX_PICTURE_BYTES);
       try {
@@ -53,7 +54,8 @@ export function createBridgedBackend(options: BridgedBackendOptions): Backend {
         if (!outcome.ok) return outcome;
         const read = await picture.read();
         if (!read.ok) return read;
-        const { png: _inline, ...shows } = (outcome.result ?? {}) as Record<string, unknown>;
+        // What the picture shows, without how it travelled (the temporary file and its size).
+        const { png: _inline, [CAPTURE_PATH_PARAM]: _path, bytes: _bytes, ...shows } = (outcome.result ?? {}) as Record<string, unknown>;
         return { ok: true, png: read.png, result: shows };
       } finally {
         await picture.dispose();

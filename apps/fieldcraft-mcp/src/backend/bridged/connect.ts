@@ -15,18 +15,6 @@ export interface BridgeTarget {
   connectTimeoutMs?: number;
 }
 
-interface Described {
-  name: string;
-  version: string;
-  ui: boolean;
-  catalogue: unknown[];
-}
-
-function isDescribed(value: unknown): value is Described {
-  const v = value as Described;
-  return typeof v === "object" && v !== null && typeof v.name === "string" && typeof v.version === "string" && typeof v.ui === "boolean" && Array.isArray(v.catalogue);
-}
-
 export async function connectBridgedBackend(target: BridgeTarget): Promise<Backend | { error: string }> {
   const connected = await connectToApp({
     host: target.host,
@@ -37,17 +25,19 @@ export async function connectBridgedBackend(target: BridgeTarget): Promise<Backe
   });
   if (!connected.ok) return { error: connected.error };
   const client = connected.client;
-  const described = await client.call("describe", { catalogue: true }, { timeoutMs: target.connectTimeoutMs ?? 15_000 });
-  if (!described.ok || !isDescribed(described.result)) {
+  // The reply is checked (catalogue rows included) by the client: typed values, no casts.
+  const described = await client.describe({ catalogue: true, timeoutMs: target.connectTimeoutMs ?? 15_000 });
+  const catalogue = described.ok ? described.reply.catalogue : undefined;
+  if (!described.ok || catalogue === undefined) {
     client.close();
-    return { error: `the app at ${client.endpoint} did not describe itself: ${described.ok ? "unexpected reply" : described.error}` };
+    return { error: `the app at ${client.endpoint} did not describe itself: ${described.ok ? "no catalogue in its reply" : described.error}` };
   }
-  const app = described.result;
+  const app = described.reply;
   return createBridgedBackend({
     client,
     target: client.endpoint,
     app: { name: app.name, version: app.version, ui: app.ui },
-    catalogue: app.catalogue as never,
+    catalogue,
     ...(target.callTimeoutMs !== undefined ? { callTimeoutMs: target.callTimeoutMs } : {}),
   });
 }

@@ -24,6 +24,7 @@ export const deckWriteCommand = defineCommand({
       steps: z.array(itemName("Step name")).min(1).max(1000).optional().describe("Steps to write; default: every step"),
     })
     .strict(),
+  result: z.object({ path: z.string(), format: z.enum(formats), bytes: z.number().int().nonnegative(), steps: z.array(z.string()) }),
   requires: ["mesh", "material", "section", "step"],
   effects: { mutates: false, reads: false, writes: true },
   async run(ctx, params) {

@@ -8,6 +8,7 @@ import { modelInfo } from "../model/summary.js";
 import { defineCommand } from "../types.js";
 import { findEntry, recoveryFolder } from "./recovery-folder.js";
 import { entryIdParam, recoveryDirParam } from "./recovery-params.js";
+import { checkItemResult, countsResult, designInfoResult, meshInfoResult } from "../result-parts.js";
 
 export const fileRecoverCommand = defineCommand({
   id: "file.recover",
@@ -15,6 +16,18 @@ export const fileRecoverCommand = defineCommand({
   description:
     "Opens an autosaved model (file.recovery.list): the model with every command up to its last autosave, results included. Its own file becomes the model's file again and its changes count as unsaved (save to keep them). Undoable like file.open.",
   params: z.object({ id: entryIdParam("Id of the recoverable model (file.recovery.list)"), dir: recoveryDirParam }).strict(),
+  result: z.object({
+    id: z.string(),
+    original_path: z.string().nullable(),
+    saved_at: z.string(),
+    commands: z.number().int().nonnegative(),
+    warnings: z.array(z.string()),
+    counts: countsResult,
+    design: designInfoResult,
+    mesh: meshInfoResult,
+    solved: z.array(z.string()).describe("Steps whose results came back with the model"),
+    check: z.object({ ok: z.boolean(), errors: z.array(checkItemResult) }),
+  }),
   requires: [],
   effects: { mutates: true, reads: true, writes: false },
   async run(ctx, params) {

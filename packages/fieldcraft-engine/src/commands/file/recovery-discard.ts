@@ -20,6 +20,11 @@ export const fileRecoveryDiscardCommand = defineCommand({
   description:
     "Removes a recoverable model (`id`), or every one (no `id`, which also removes models a killed process left without a description), from the recovery folder. Entries of running sessions stay and are listed in `kept`.",
   params: z.object({ id: entryIdParam("Id of the model to discard (file.recovery.list); default: every one").optional(), dir: recoveryDirParam }).strict(),
+  result: z.object({
+    dir: z.string(),
+    discarded: z.array(z.string()).describe("Ids removed"),
+    kept: z.array(z.object({ id: z.string(), reason: z.string() })).describe("Entries of running sessions, left in place"),
+  }),
   requires: [],
   effects: { mutates: false, reads: false, writes: true },
   async run(ctx, params) {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineCommand } from "../types.js";
 import { readEntries, recoveryFolder } from "./recovery-folder.js";
 import { recoveryDirParam } from "./recovery-params.js";
+import { recoveryEntryResult } from "../result-parts.js";
 
 export const fileRecoveryListCommand = defineCommand({
   id: "file.recovery.list",
@@ -9,6 +10,11 @@ export const fileRecoveryListCommand = defineCommand({
   description:
     "Models autosaved with unsaved changes by a session that did not exit cleanly (or is still running: `live`), newest first: id, the model's own file (`original_path`), when, and `commands` since its last save. Open one with file.recover.",
   params: z.object({ dir: recoveryDirParam }).strict(),
+  result: z.object({
+    dir: z.string().describe("The recovery folder read"),
+    entries: z.array(recoveryEntryResult).describe("Newest first"),
+    skipped: z.array(z.object({ id: z.string(), reason: z.string() })).optional().describe("Entries that could not be read, and why"),
+  }),
   requires: [],
   effects: { mutates: false, reads: true, writes: false },
   async run(ctx, params) {

@@ -1,4 +1,6 @@
+import { z } from "zod";
 import { noParams } from "../params.js";
+import { vec3 } from "../result-parts.js";
 import { defineCommand } from "../types.js";
 
 export const geometryBodiesCommand = defineCommand({
@@ -7,6 +9,21 @@ export const geometryBodiesCommand = defineCommand({
   description:
     "The design's bodies with their measures (volume, bounding box), persistent face names with areas and normals (sets name them as `{body, face}`), and persistent edge names `<face>|<face>` with lengths (`{body, edge}`).",
   params: noParams,
+  result: z.object({
+    path: z.string().nullable(),
+    units: z.string().describe("The design's length unit"),
+    bodies: z.array(
+      z.object({
+        name: z.string(),
+        kind: z.string(),
+        volume: z.number(),
+        bbox: z.object({ min: vec3, max: vec3 }),
+        features: z.array(z.object({ id: z.string(), type: z.string() })),
+        faces: z.array(z.object({ name: z.string(), area: z.number(), normal: vec3 })),
+        edges: z.array(z.object({ name: z.string(), length: z.number() })),
+      }),
+    ),
+  }),
   requires: ["design"],
   effects: { mutates: false, reads: false, writes: false },
   run(ctx) {

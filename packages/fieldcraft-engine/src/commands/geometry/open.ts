@@ -17,6 +17,14 @@ export const geometryOpenCommand = defineCommand({
       model: z.enum(["keep", "new"]).default("keep").describe("keep: the mesh and definitions stay; new: a new model with only the design"),
     })
     .strict(),
+  result: z.object({
+    path: z.string().nullable(),
+    units: z.string().describe("The design's length unit"),
+    bodies: z.array(z.object({ name: z.string(), faces: z.number().int().nonnegative(), edges: z.number().int().nonnegative(), volume: z.number() })),
+    model: z.enum(["keep", "new"]),
+    related: z.boolean().describe("Whether the design holds any body the model refers to"),
+    stale: z.object({ mesh_bodies: z.array(z.string()), sets: z.array(z.string()) }).describe("Mesh bodies and sets that no longer resolve"),
+  }),
   requires: [],
   effects: { mutates: true, reads: true, writes: false },
   async run(ctx, params) {
@@ -27,7 +35,7 @@ export const geometryOpenCommand = defineCommand({
     const next: Model = { ...base, design, results: params.model === "new" ? {} : base.results };
     return {
       result: {
-        path: design.path,
+        path: design.path ?? null,
         units: design.design.units,
         bodies: design.design.bodies.map((b) => ({ name: b.name, faces: b.faces.length, edges: b.edges.length, volume: b.volume })),
         model: params.model,

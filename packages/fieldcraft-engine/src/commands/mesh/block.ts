@@ -5,6 +5,7 @@ import { ModelError } from "../../model/errors.js";
 import type { Model } from "../../model/types.js";
 import { itemName, vector3 } from "../params.js";
 import { defineCommand } from "../types.js";
+import { hexMeshStatsResult } from "../result-parts.js";
 
 const count = z.number().int().min(1).max(10_000);
 
@@ -22,6 +23,7 @@ export const meshBlockCommand = defineCommand({
       element: z.enum(HEX_FAMILY_NAMES as [string, ...string[]]).default("C3D20").describe("Element family: C3D8, C3D20 or C3D20R"),
     })
     .strict(),
+  result: z.object({ mesh: hexMeshStatsResult, results_cleared: z.array(z.string()).describe("Steps whose results the new mesh dropped") }),
   requires: [],
   effects: { mutates: true, reads: false, writes: false },
   run(ctx, params) {

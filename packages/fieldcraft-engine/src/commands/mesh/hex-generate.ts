@@ -6,6 +6,7 @@ import { generateHexMesh, type HexMethod } from "../../mesh/hex-design.js";
 import { ModelError, nameList } from "../../model/errors.js";
 import type { Model } from "../../model/types.js";
 import { quantity } from "../params.js";
+import { hexMeshStatsResult } from "../result-parts.js";
 import { defineCommand } from "../types.js";
 
 const hexParams = z
@@ -23,6 +24,7 @@ function hexCommand(id: string, label: string, method: HexMethod | "auto", what:
     label,
     description: `${what} Hexahedra C3D8 (order 1), C3D20 (order 2) or C3D20R (order 2, reduced), boundary facets tagged with the design's face names. Replaces the mesh; results are dropped.`,
     params: hexParams,
+    result: z.object({ mesh: hexMeshStatsResult, results_cleared: z.array(z.string()).describe("Steps whose results the new mesh dropped") }),
     requires: ["design"],
     effects: { mutates: true, reads: false, writes: false },
     run(ctx, params) {

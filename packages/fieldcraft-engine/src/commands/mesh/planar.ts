@@ -22,6 +22,16 @@ export const meshPlanarCommand = defineCommand({
       element: z.enum(PLANAR).describe("Planar element family: CPS3/4/6/8, CPE3/4/6/8, CAX3/4/6/8"),
     })
     .strict(),
+  result: z.object({
+    mesh: z.object({
+      type: z.enum(PLANAR),
+      face: z.string().describe("The face meshed"),
+      elements: z.number().int().nonnegative(),
+      nodes: z.number().int().nonnegative(),
+      edges: z.array(z.string()).describe("The design's edge names the mesh's boundary keeps (sets by {body, edge})"),
+    }),
+    results_cleared: z.array(z.string()).describe("Steps whose results the new mesh dropped"),
+  }),
   requires: ["design"],
   effects: { mutates: true, reads: false, writes: false },
   run(ctx, params) {

@@ -8,6 +8,29 @@ export const meshQualityCommand = defineCommand({
   description:
     "Element quality of the mesh: edge ratios (longest / shortest edge), dihedral angles in degrees, inverted elements, and the worst elements by smallest dihedral angle (1-based ids). Hexahedral meshes add the scaled Jacobian (min, max, mean, and how many fall below 0.2) and rank the worst by it.",
   params: z.object({ worst: z.number().int().min(0).max(1000).default(10).describe("How many of the worst elements to list") }).strict(),
+  result: z.object({
+    type: z.string(),
+    elements: z.number().int().nonnegative(),
+    nodes: z.number().int().nonnegative(),
+    edge_ratio: z.object({ min: z.number(), max: z.number(), mean: z.number() }).describe("Longest over shortest edge"),
+    dihedral: z.object({ min: z.number(), max: z.number() }).describe("Dihedral angles in degrees"),
+    inverted: z.number().int().nonnegative(),
+    scaled_jacobian: z
+      .object({ min: z.number(), max: z.number(), mean: z.number(), below: z.number().int().nonnegative(), threshold: z.number() })
+      .optional()
+      .describe("Hexahedra: scaled Jacobians (1 for a cube, <= 0 inverted) and how many elements fall below `threshold`"),
+    worst: z.array(
+      z.object({
+        element: z.number().int().positive(),
+        body: z.string(),
+        min_dihedral: z.number(),
+        max_dihedral: z.number(),
+        edge_ratio: z.number(),
+        volume: z.number(),
+        scaled_jacobian: z.number().optional().describe("Hexahedra: the smallest scaled Jacobian at its corners"),
+      }),
+    ),
+  }),
   requires: ["mesh"],
   effects: { mutates: false, reads: false, writes: false },
   run(ctx, params) {

@@ -9,6 +9,7 @@ import { ModelError, nameList } from "../../model/errors.js";
 import type { EdgeSeed, Model } from "../../model/types.js";
 import { quantity } from "../params.js";
 import { defineCommand } from "../types.js";
+import { seedBias } from "../result-parts.js";
 
 const edgeRef = z.object({ body: z.string().min(1).max(200), edge: z.string().min(1).max(200) }).strict().describe("A design edge");
 
@@ -33,6 +34,10 @@ export const meshSeedEdgeCommand = defineCommand({
       constraint: z.enum(["exact", "min", "free"]).default("exact").describe("exact: the count holds or meshing is refused; min: at least the count; free: a preference"),
     })
     .strict(),
+  result: z.object({
+    seed: z.number().int().positive().describe("The seed's number (mesh.seed.list)"),
+    edges: z.array(z.object({ body: z.string(), edge: z.string(), count: z.number().int().positive().describe("Divisions along the edge") })),
+  }),
   requires: ["design"],
   effects: { mutates: true, reads: false, writes: false },
   run(ctx, params) {
@@ -71,6 +76,18 @@ export const meshSeedListCommand = defineCommand({
   label: "Edge seeds",
   description: "Lists the edge seeds (1-based `seed` numbers as in conflict messages), each edge with `stale: true` when the design no longer has it.",
   params: z.object({}).strict(),
+  result: z.object({
+    seeds: z.array(
+      z.object({
+        seed: z.number().int().positive(),
+        count: z.number().int().positive().optional(),
+        size: z.number().optional(),
+        constraint: z.enum(["exact", "min", "free"]),
+        bias: seedBias.optional(),
+        edges: z.array(z.object({ body: z.string(), edge: z.string(), stale: z.boolean().describe("The design no longer has this edge") })),
+      }),
+    ),
+  }),
   requires: [],
   effects: { mutates: false, reads: false, writes: false },
   run(ctx) {
@@ -91,6 +108,7 @@ export const meshSeedClearCommand = defineCommand({
   label: "Clear edge seeds",
   description: "Removes the seeds on the given edges (a seed loses those edges; one left with none goes), or every seed without `edges`.",
   params: z.object({ edges: z.array(edgeRef).min(1).max(1000).optional().describe("Edges to clear as {body, edge}; default: every seed") }).strict(),
+  result: z.object({ cleared: z.number().int().nonnegative().describe("Edge seeds removed"), remaining: z.number().int().nonnegative().describe("Seeds left") }),
   requires: [],
   effects: { mutates: true, reads: false, writes: false },
   run(ctx, params) {

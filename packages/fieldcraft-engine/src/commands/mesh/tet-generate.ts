@@ -18,6 +18,19 @@ export const meshTetGenerateCommand = defineCommand({
       order: z.union([z.literal(1), z.literal(2)]).default(2).describe("Element order: 1 (C3D4) or 2 (C3D10)"),
     })
     .strict(),
+  result: z.object({
+    mesh: z.object({
+      type: z.string(),
+      elements: z.number().int().nonnegative(),
+      nodes: z.number().int().nonnegative(),
+      boundaryFacets: z.number().int().nonnegative(),
+      deviation: z.number().describe("Largest distance between the design's boundary and the mesh's"),
+      tolerance: z.number().nullable(),
+      seconds: z.number(),
+      bodies: z.array(z.object({ name: z.string(), method: z.string(), size: z.number(), elements: z.number().int(), nodes: z.number().int() })),
+    }),
+    results_cleared: z.array(z.string()).describe("Steps whose results the new mesh dropped"),
+  }),
   requires: ["design"],
   effects: { mutates: true, reads: false, writes: false },
   run(ctx, params) {

@@ -2,12 +2,14 @@ import { addDefinition, lookup } from "../../model/definitions.js";
 import { ModelError } from "../../model/errors.js";
 import { boundaryConditionSchema } from "../../model/schemas.js";
 import { defineCommand } from "../types.js";
+import { z } from "zod";
 
 export const modelBoundaryConditionCreateCommand = defineCommand({
   id: "model.boundary_condition.create",
   label: "Create boundary condition",
   description: "Holds the nodes of a set: `fixed` (all displacements zero) or `displacement` (chosen components prescribed).",
   params: boundaryConditionSchema,
+  result: z.object({ boundary_condition: z.string() }),
   requires: ["set"],
   effects: { mutates: true, reads: false, writes: false },
   run(ctx, params) {

@@ -2,6 +2,7 @@ import { addDefinition, lookup } from "../../model/definitions.js";
 import { ModelError } from "../../model/errors.js";
 import { loadSchema } from "../../model/schemas.js";
 import { defineCommand } from "../types.js";
+import { z } from "zod";
 
 export const modelLoadCreateCommand = defineCommand({
   id: "model.load.create",
@@ -9,6 +10,7 @@ export const modelLoadCreateCommand = defineCommand({
   description:
     "A load on a set: `force` (a total force vector spread over the set's faces by area, or equally over its nodes when it has no faces) or `pressure` (on the set's faces, positive pushing into the body).",
   params: loadSchema,
+  result: z.object({ load: z.string() }),
   requires: ["set"],
   effects: { mutates: true, reads: false, writes: false },
   run(ctx, params) {

@@ -1,12 +1,14 @@
 import { addDefinition } from "../../model/definitions.js";
 import { materialSchema } from "../../model/schemas.js";
 import { defineCommand } from "../types.js";
+import { z } from "zod";
 
 export const modelMaterialCreateCommand = defineCommand({
   id: "model.material.create",
   label: "Create material",
   description: "A material: linear elasticity and, optionally, density (needed by frequency steps), conductivity (needed by heat steps) and specific heat.",
   params: materialSchema,
+  result: z.object({ material: z.string() }),
   requires: [],
   effects: { mutates: true, reads: false, writes: false },
   run(ctx, params) {

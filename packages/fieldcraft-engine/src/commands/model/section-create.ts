@@ -3,12 +3,14 @@ import { ModelError } from "../../model/errors.js";
 import { resolveSet } from "../../model/sets.js";
 import { sectionSchema } from "../../model/schemas.js";
 import { defineCommand } from "../types.js";
+import { z } from "zod";
 
 export const modelSectionCreateCommand = defineCommand({
   id: "model.section.create",
   label: "Create section",
   description: "Gives the elements of a set a material and a kind (solid).",
   params: sectionSchema,
+  result: z.object({ section: z.string(), elements: z.number().int().nonnegative().nullable().describe("Elements covered in the current mesh; null without a mesh") }),
   requires: ["set", "material"],
   effects: { mutates: true, reads: false, writes: false },
   run(ctx, params) {

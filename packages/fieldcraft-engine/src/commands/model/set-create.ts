@@ -4,6 +4,7 @@ import { resolveSet, validateMembers } from "../../model/sets.js";
 import type { GeometryMember, SetDefinition } from "../../model/types.js";
 import { setSchema } from "../../model/schemas.js";
 import { defineCommand } from "../types.js";
+import { z } from "zod";
 
 function cleanMember(m: { body: string; face?: string; edge?: string }): GeometryMember {
   if (m.face !== undefined) return { body: m.body, face: m.face };
@@ -17,6 +18,14 @@ export const modelSetCreateCommand = defineCommand({
   description:
     "A named set of nodes, elements and boundary facets, by geometry names (`{body}`, `{body, face}`, `{body, edge}`, resolved against the mesh's face tags) and/or 1-based node and element ids.",
   params: setSchema,
+  result: z.object({
+    set: z.string(),
+    members: z
+      .object({ nodes: z.number().int().nonnegative(), elements: z.number().int().nonnegative(), facets: z.number().int().nonnegative() })
+      .nullable()
+      .describe("What the set holds in the current mesh; null without a mesh"),
+    resolved: z.boolean(),
+  }),
   requires: [],
   effects: { mutates: true, reads: false, writes: false },
   run(ctx, params) {
@@ -36,7 +45,7 @@ export const modelSetCreateCommand = defineCommand({
     validateMembers(params.geometry as GeometryMember[], model.design?.design, model.mesh?.mesh, "params.geometry");
     const set: SetDefinition = { name: params.name, geometry: params.geometry.map(cleanMember), nodes: params.nodes, elements: params.elements };
     const next = addDefinition(model, "sets", set);
-    let counts: Record<string, number> | null = null;
+    let counts: { nodes: number; elements: number; facets: number } | null = null;
     if (model.mesh) {
       const r = resolveSet(set, model.mesh.mesh, model.design?.design);
       counts = { nodes: r.nodes.length, elements: r.elements.length, facets: r.facets.element.length };

@@ -2,12 +2,14 @@ import { addDefinition, lookup } from "../../model/definitions.js";
 import { ModelError } from "../../model/errors.js";
 import { stepSchema } from "../../model/schemas.js";
 import { defineCommand } from "../types.js";
+import { z } from "zod";
 
 export const modelStepCreateCommand = defineCommand({
   id: "model.step.create",
   label: "Create step",
   description: "An analysis step: its procedure (static) and the boundary conditions and loads active in it, by name.",
   params: stepSchema,
+  result: z.object({ step: z.string() }),
   requires: [],
   effects: { mutates: true, reads: false, writes: false },
   run(ctx, params) {

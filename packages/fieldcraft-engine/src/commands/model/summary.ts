@@ -3,8 +3,34 @@ import { elementCount, nodeCount } from "../../mesh/types.js";
 import { definitionCounts } from "../../model/definitions.js";
 import type { Model } from "../../model/types.js";
 import { unitSystem } from "../../model/units.js";
+import { z } from "zod";
+import { countsResult, definitionsResult, designInfoResult, meshInfoResult, unitSystemResult } from "../result-parts.js";
 
-export function modelInfo(model: Model, file: string | undefined) {
+export const modelInfoResult = z.object({
+  file: z.string().nullable().describe("The model's `.fieldcraft` file, or null"),
+  units: unitSystemResult,
+  design: designInfoResult,
+  mesh: meshInfoResult,
+  counts: countsResult,
+  definitions: definitionsResult,
+  results: z.array(z.string()).describe("Steps with results"),
+});
+
+export const activityResult = z.object({
+  steps: z.array(
+    z.object({
+      index: z.number().int().positive(),
+      name: z.string(),
+      procedure: z.string(),
+      boundary_conditions: z.array(z.string()),
+      loads: z.array(z.string()),
+      solved: z.boolean(),
+      solver: z.object({ iterations: z.number().int().nonnegative(), dofs: z.number().int().nonnegative(), relative_residual: z.number() }).optional(),
+    }),
+  ),
+});
+
+export function modelInfo(model: Model, file: string | undefined): z.input<typeof modelInfoResult> {
   const mesh = model.mesh?.mesh;
   return {
     file: file ?? null,
@@ -26,7 +52,7 @@ export function modelInfo(model: Model, file: string | undefined) {
   };
 }
 
-export function activity(model: Model) {
+export function activity(model: Model): z.input<typeof activityResult> {
   return {
     steps: model.definitions.steps.map((s, i) => {
       const r = model.results[s.name];

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { UNIT_SYSTEM_IDS, UNIT_SYSTEMS, unitSystem } from "../../model/units.js";
 import { defineCommand } from "../types.js";
+import { unitSystemResult } from "../result-parts.js";
 
 export const modelUnitsCommand = defineCommand({
   id: "model.units",
@@ -12,6 +13,7 @@ export const modelUnitsCommand = defineCommand({
       system: z.enum(UNIT_SYSTEM_IDS).optional().describe("Unit system to use: " + UNIT_SYSTEMS.map((s) => `${s.id} (${s.description})`).join(", ")),
     })
     .strict(),
+  result: z.object({ system: unitSystemResult, available: z.array(z.enum(UNIT_SYSTEM_IDS)) }),
   requires: [],
   effects: { mutates: true, reads: false, writes: false },
   run(ctx, params) {

@@ -4,6 +4,7 @@ import { stepResult } from "../../model/results.js";
 import { unitSystem } from "../../model/units.js";
 import { itemName } from "../params.js";
 import { defineCommand } from "../types.js";
+import { nodeValue } from "../result-parts.js";
 
 export const resultsContourCommand = defineCommand({
   id: "results.contour",
@@ -23,6 +24,19 @@ export const resultsContourCommand = defineCommand({
       scale: z.union([z.number().min(0).max(1e12), z.literal("auto")]).default("auto").describe('Deformation scale factor, 0 for the undeformed shape, or "auto"'),
     })
     .strict(),
+  result: z.object({
+    contour: z.object({
+      step: z.string(),
+      field: z.enum(NODE_FIELDS),
+      mode: z.number().int().positive().optional().describe("Frequency steps: the mode shape shown"),
+      frequency_hz: z.number().optional().describe("Frequency steps: that mode's frequency"),
+      unit: z.string(),
+      range: z.object({ min: nodeValue, max: nodeValue }),
+      levels: z.array(z.number()).describe("Band boundaries, bands + 1 of them"),
+      deformed: z.boolean(),
+      scale: z.union([z.number(), z.literal("auto")]),
+    }),
+  }),
   requires: ["result"],
   effects: { mutates: false, reads: false, writes: false },
   run(ctx, params) {

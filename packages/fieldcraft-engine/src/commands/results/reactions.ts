@@ -6,6 +6,9 @@ import { ModelError } from "../../model/errors.js";
 import type { Model, StepResult } from "../../model/types.js";
 import { itemName, vector3 } from "../params.js";
 import { defineCommand } from "../types.js";
+import { vec3 } from "../result-parts.js";
+
+const resultant = { force: vec3, moment: vec3 };
 
 type V3 = [number, number, number];
 
@@ -46,6 +49,19 @@ export const resultsReactionsCommand = defineCommand({
       about: vector3("length", "Point the moments are taken about").default([0, 0, 0]),
     })
     .strict(),
+  result: z.object({
+    step: z.string(),
+    about: vec3.optional().describe("Static steps: the point moments are taken about"),
+    sets: z.array(
+      z.union([
+        z.object({ set: z.string(), nodes: z.number().int().nonnegative(), ...resultant }),
+        z.object({ set: z.string(), nodes: z.number().int().nonnegative(), heat_flow: z.number() }).describe("Heat steps"),
+      ]),
+    ),
+    total: z.union([z.object(resultant), z.object({ heat_flow: z.number() })]).describe("Reaction resultant (heat steps: reaction heat flow) over every node"),
+    applied: z.union([z.object(resultant), z.object({ heat_flow: z.number() })]).describe("Applied load resultant (heat steps: net heat the fluxes, body heat and films bring in)"),
+    relative_imbalance: z.number(),
+  }),
   requires: ["result"],
   effects: { mutates: false, reads: false, writes: false },
   run(ctx, params) {

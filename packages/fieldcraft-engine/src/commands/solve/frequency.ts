@@ -2,6 +2,7 @@ import { z } from "zod";
 import { itemName } from "../params.js";
 import { defineCommand } from "../types.js";
 import { runAnalysisSteps, solverReply } from "./run-steps.js";
+import { solverResult } from "../result-parts.js";
 
 export const solveFrequencyCommand = defineCommand({
   id: "solve.frequency",
@@ -20,6 +21,17 @@ export const solveFrequencyCommand = defineCommand({
         .describe("Solver options"),
     })
     .strict(),
+  result: z.object({
+    steps: z.array(
+      z.object({
+        step: z.string(),
+        modes: z.array(z.object({ mode: z.number().int().positive(), frequency_hz: z.number() })),
+        rigid_body_modes: z.number().int().nonnegative().describe("Modes near 0 Hz of a model the supports do not hold"),
+        notes: z.array(z.string()),
+        solver: solverResult,
+      }),
+    ),
+  }),
   requires: ["mesh", "material", "section", "step"],
   effects: { mutates: true, reads: false, writes: false },
   run: (ctx, params) =>

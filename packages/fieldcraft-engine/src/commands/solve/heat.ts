@@ -3,6 +3,7 @@ import { fieldRange } from "../../model/results.js";
 import { itemName } from "../params.js";
 import { defineCommand } from "../types.js";
 import { runAnalysisSteps, solverReply } from "./run-steps.js";
+import { nodeRange, nodeValue, solverResult } from "../result-parts.js";
 
 export const solveHeatCommand = defineCommand({
   id: "solve.heat",
@@ -16,6 +17,9 @@ export const solveHeatCommand = defineCommand({
       max_iterations: z.number().int().positive().optional().describe("Most iterations of the iterative solver (default 1000, at most the session's cap)"),
     })
     .strict(),
+  result: z.object({
+    steps: z.array(z.object({ step: z.string(), temperature: nodeRange, max_heat_flux: nodeValue.describe("Largest heat flux magnitude"), solver: solverResult })),
+  }),
   requires: ["mesh", "material", "section", "step"],
   effects: { mutates: true, reads: false, writes: false },
   run: (ctx, params) =>

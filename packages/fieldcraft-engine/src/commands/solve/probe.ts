@@ -4,6 +4,7 @@ import { ModelError } from "../../model/errors.js";
 import { defaultField, fieldRange, modeView, nodeReport, stepResult } from "../../model/results.js";
 import { itemName } from "../params.js";
 import { defineCommand } from "../types.js";
+import { heatNodeReportResult, nodeReportResult } from "../result-parts.js";
 
 export const solveProbeCommand = defineCommand({
   id: "solve.probe",
@@ -17,6 +18,12 @@ export const solveProbeCommand = defineCommand({
       mode: z.number().int().positive().max(1000).optional().describe("Frequency steps: the mode shape to read (1-based; default 1)"),
     })
     .strict(),
+  result: z.object({
+    step: z.string(),
+    mode: z.number().int().positive().optional().describe("Frequency steps: the mode shape read"),
+    frequency_hz: z.number().optional().describe("Frequency steps: that mode's frequency"),
+    nodes: z.array(z.union([nodeReportResult, heatNodeReportResult])).describe("Static steps and mode shapes: displacement, stress, reaction; heat steps: temperature, heat flux, reaction heat flow"),
+  }),
   requires: ["result"],
   effects: { mutates: false, reads: false, writes: false },
   run(ctx, params) {

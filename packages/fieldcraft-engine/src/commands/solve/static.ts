@@ -6,6 +6,7 @@ import { fieldRange } from "../../model/results.js";
 import type { Model, StepDefinition, StepResult } from "../../model/types.js";
 import { itemName } from "../params.js";
 import { defineCommand } from "../types.js";
+import { nodeValue } from "../result-parts.js";
 
 export const solveStaticCommand = defineCommand({
   id: "solve.static",
@@ -19,6 +20,23 @@ export const solveStaticCommand = defineCommand({
       max_iterations: z.number().int().positive().optional().describe("Most iterations of the iterative solver (default 1000, at most the session's cap)"),
     })
     .strict(),
+  result: z.object({
+    steps: z.array(
+      z.object({
+        step: z.string(),
+        max_displacement: nodeValue,
+        max_von_mises: nodeValue,
+        solver: z.object({
+          name: z.string(),
+          dofs: z.number().int().nonnegative(),
+          free_dofs: z.number().int().nonnegative(),
+          iterations: z.number().int().nonnegative(),
+          relative_residual: z.number(),
+          seconds: z.number(),
+        }),
+      }),
+    ),
+  }),
   requires: ["mesh", "material", "section", "step"],
   effects: { mutates: true, reads: false, writes: false },
   async run(ctx, params) {

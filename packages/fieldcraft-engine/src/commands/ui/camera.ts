@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ModelError } from "../../model/errors.js";
 import { defineCommand } from "../types.js";
+import { cameraResult } from "../result-parts.js";
 import { cameraParam, keptCamera, turnCamera, viewParam } from "./camera-params.js";
 
 export const uiCameraCommand = defineCommand({
@@ -17,6 +18,7 @@ export const uiCameraCommand = defineCommand({
       distance: z.number().positive().finite().optional().meta({ "x-dimension": "length", description: "Same as camera.distance" }),
     })
     .strict(),
+  result: z.object({ camera: cameraResult }),
   requires: [],
   effects: { mutates: false, reads: false, writes: false },
   run(ctx, params) {

@@ -7,6 +7,7 @@ import { clampSide, renderScene } from "../../render/index.js";
 import { filePath, itemName } from "../params.js";
 import { defineCommand } from "../types.js";
 import { cameraParam, turnCamera, viewParam } from "./camera-params.js";
+import { bytes, vec3 } from "../result-parts.js";
 import { modelScene } from "./scene.js";
 
 const side = (which: string, fallback: number) =>
@@ -14,11 +15,42 @@ const side = (which: string, fallback: number) =>
 
 export const DEFAULT_RENDER_SIZE = { width: 1024, height: 768 } as const;
 
+const symbolReport = z.object({ name: z.string(), kind: z.string(), count: z.number().int().nonnegative(), drawn: z.number().int().nonnegative() });
+
+export const renderResult = z.object({
+  png: bytes("The picture: PNG bytes (base64 in JSON)", "image/png"),
+  mime_type: z.literal("image/png"),
+  view: z.string().nullable(),
+  camera: z.object({ yaw: z.number(), pitch: z.number(), distance: z.number(), target: vec3 }),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  pixels_per_unit: z.number(),
+  source: z.enum(["mesh", "design", "empty"]),
+  field: z
+    .object({
+      name: z.string(),
+      unit: z.string().nullable(),
+      min: z.number(),
+      max: z.number(),
+      min_node: z.number().int(),
+      max_node: z.number().int(),
+      bands: z.number().int(),
+    })
+    .nullable(),
+  deformation: z.object({ scale: z.number(), max_displacement: z.number() }).nullable(),
+  legend: z.object({ left: z.number(), top: z.number(), width: z.number(), height: z.number() }).nullable(),
+  symbols: z.array(symbolReport),
+  sampled_symbols: z.array(symbolReport).describe("Definitions drawn with a sample of their nodes or facets"),
+  triangles: z.number().int().nonnegative(),
+  step: z.string().nullable().describe("The step whose results are drawn, or null"),
+  path: z.string().optional().describe("Where the PNG was also written"),
+});
+
 export const uiRenderCommand = defineCommand({
   id: "ui.render",
   label: "Render",
   description:
-    "A CPU render of the model as a PNG (`png`, base64) and what it shows: the design or mesh framed by the kept camera, the set-up's symbols " +
+    "A CPU render of the model as a PNG (`png`: bytes in process, base64 once in JSON) and what it shows: the design or mesh framed by the kept camera, the set-up's symbols " +
     "(supports, prescribed displacements, forces, pressures; `sampled_symbols` lists definitions drawn with a sample of their nodes), and the " +
     "results on show (results.contour, or `field`/`step` here): deformed shape and contour bands with a legend. `view` or `camera` turn the kept " +
     "camera first (as ui.camera). `path` also writes the PNG there.",
@@ -36,6 +68,7 @@ export const uiRenderCommand = defineCommand({
       path: filePath("Also write the PNG to this file").optional(),
     })
     .strict(),
+  result: renderResult,
   requires: [],
   effects: { mutates: false, reads: false, writes: true },
   async run(ctx, params) {
@@ -50,8 +83,8 @@ export const uiRenderCommand = defineCommand({
     const { png, info } = renderScene(scene, { yaw: camera.yaw, pitch: camera.pitch, distance: camera.distance, view: camera.view }, size);
     const written = params.path !== undefined ? await writeTextChecked(ctx.files, params.path, "params.path", png) : undefined;
     const result = {
-      png: Buffer.from(png.buffer, png.byteOffset, png.byteLength).toString("base64"),
-      mime_type: "image/png",
+      png,
+      mime_type: "image/png" as const,
       ...info,
       step,
       ...(written !== undefined ? { path: written } : {}),

@@ -3,7 +3,7 @@ import { generateTetMesh } from "../../mesh/generate.js";
 import { ModelError } from "../../model/errors.js";
 import type { Definitions, MeshParameters, Model } from "../../model/types.js";
 import type { UnitSystemId } from "../../model/units.js";
-import type { Caps } from "../../session/caps.js";
+import type { Caps } from "../../base/caps.js";
 import { designFromSource } from "../design-file.js";
 import type { Mesh } from "../../mesh/types.js";
 import { PLATE_HOLE_DEFINITIONS, plateHoleMesh } from "./plate-hole.js";
