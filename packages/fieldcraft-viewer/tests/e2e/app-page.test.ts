@@ -2,6 +2,7 @@
 // printed URL, and the agent's side through `fieldcraft-mcp --connect`. The page must show the model (its
 // silhouette against the CPU render's), follow the agent's commands live (a contour with a legend after a
 // solve), turn a click on the tip face into the app's selection, and fetch nothing beyond its own origin.
+import { tmpdir } from "node:os";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,7 +13,8 @@ import { BUILT, callTool, startApp, startMcp, structured, type RunningApp } from
 import { HAVE_CHROMIUM, launchBrowser, logNetwork, type NetworkLog } from "../support/browser.js";
 import { aspect, overlap, saturatedCount, silhouette } from "../support/silhouette.js";
 
-const DOCS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../docs");
+// The README's screenshots are rewritten only on request, so a test run leaves the checkout as it was.
+const DOCS = process.env.FIELDCRAFT_UPDATE_SCREENSHOTS === "1" ? path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../docs") : path.join(tmpdir(), "fieldcraft-viewer-screenshots");
 const VIEWPORT = { width: 1024, height: 720 };
 
 const viewerState = (page: Page) => page.evaluate(() => (window as any).fieldcraftViewer);

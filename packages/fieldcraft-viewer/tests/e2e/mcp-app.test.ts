@@ -2,6 +2,7 @@
 // CSP metadata) and links show_results, mesh and inspect_model to it. A host page written here with the
 // extension's host side renders it in a sandboxed iframe in Chromium and it shows the model from a real
 // show_results result, reading the scene through the host; the iframe fetches nothing.
+import { tmpdir } from "node:os";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,7 +15,8 @@ import { HAVE_CHROMIUM, launchBrowser, logNetwork, type NetworkLog } from "../su
 import { saturatedCount, silhouette } from "../support/silhouette.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const DOCS = path.resolve(here, "../../docs");
+// The README's screenshots are rewritten only on request, so a test run leaves the checkout as it was.
+const DOCS = process.env.FIELDCRAFT_UPDATE_SCREENSHOTS === "1" ? path.resolve(here, "../../docs") : path.join(tmpdir(), "fieldcraft-viewer-screenshots");
 const URI = "ui://fieldcraft/viewer";
 
 async function hostScript(): Promise<string> {
