@@ -105,7 +105,8 @@ function tempName(base: string): string {
   return `.${base.slice(0, 120)}.${process.pid}.${randomBytes(6).toString("hex")}${TEMP_SUFFIX}`;
 }
 
-function processAlive(pid: number): boolean {
+/** Whether a process with this pid runs on this host (EPERM: it runs, as another user). */
+export function processAlive(pid: number): boolean {
   if (pid === process.pid) return true;
   try {
     process.kill(pid, 0);

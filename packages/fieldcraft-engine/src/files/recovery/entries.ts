@@ -8,7 +8,7 @@ import { z } from "zod";
 import { ModelError } from "../../model/errors.js";
 import { modelDigest } from "../../model/digest.js";
 import type { Model } from "../../model/types.js";
-import { writeAtomic } from "../checked-io.js";
+import { processAlive, writeAtomic } from "../checked-io.js";
 import { serializeModel } from "../fieldcraft-file.js";
 import { ensureRecoveryDir } from "./folder.js";
 
@@ -133,16 +133,6 @@ export async function orphanModelIds(dir: string): Promise<string[]> {
       const pid = Number(/-(\d+)-[a-z0-9]+$/.exec(id)?.[1]);
       return !(Number.isInteger(pid) && pid > 0 && processAlive(pid));
     });
-}
-
-function processAlive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 export { MAX_META_BYTES };
