@@ -1,6 +1,10 @@
 // Element mass matrices of the solid tetrahedra: consistent (integrated with the element's own rule, as CalculiX
 // does, so frequencies match ccx on the same mesh) and lumped (a diagonal that keeps the element's mass).
 import { shapeGradients, type TabulatedElement as TetElement } from "../families/index.js";
+import { massForm } from "../forms/mass.js";
+
+/** The consistent-mass form on one component: the 3x3 block of a solid is m_ab I. */
+const SCALAR_MASS = massForm(1);
 
 /**
  * Consistent mass m_ab = sum_q w_q det J_q rho N_a N_b into `me` (nodes x nodes, one value per node pair: the
@@ -9,22 +13,7 @@ import { shapeGradients, type TabulatedElement as TetElement } from "../families
  * with its 4 Gauss points: exactly what ccx assembles (checked against its SOLVER=MATRIXSTORAGE output).
  */
 export function consistentElementMass(el: TetElement, coords: Float64Array, rho: number, me: Float64Array, grad: Float64Array): number {
-  const n = el.nodes;
-  me.fill(0, 0, n * n);
-  let volume = 0;
-  for (let p = 0; p < el.points; p++) {
-    const det = shapeGradients(el, p, coords, grad);
-    if (!(det > 0)) return det;
-    const w = el.weights[p] * det;
-    volume += w;
-    const rw = rho * w;
-    const N = el.shape.subarray(p * n, (p + 1) * n);
-    for (let a = 0; a < n; a++) {
-      const na = rw * N[a];
-      for (let b = 0; b < n; b++) me[a * n + b] += na * N[b];
-    }
-  }
-  return volume;
+  return SCALAR_MASS.element(el, coords, { density: rho }, me, grad);
 }
 
 /**
