@@ -2,7 +2,7 @@
 // preconditioner (dense factor for tiny models, smoothed-aggregation multigrid, Jacobi as the fallback) and
 // preconditioned CG, each a named function returning an error value the caller passes on.
 import { DEFAULT_CAPS } from "../base/caps.js";
-import type { Mesh } from "../mesh/types.js";
+import { meshFamily, type Mesh } from "../mesh/types.js";
 import type { ConstrainedSystem } from "./constraints.js";
 import { blockPatternFromMesh, type BlockCsr } from "./sparse/block-csr.js";
 import { pcg, yieldToEventLoop } from "./solvers/cg.js";
@@ -31,6 +31,22 @@ export const DENSE_LIMIT = 600;
  */
 export const MEMORY_FACTOR = 3.2;
 const SOLVE_VECTORS = 16;
+
+/**
+ * The check every solve starts with: the mesh has elements and each one a section's material (one of
+ * `materialCount`). The first problem, or null.
+ */
+export function elementMaterialProblem(mesh: Mesh, elementMaterial: Int32Array, materialCount: number): string | null {
+  const ne = mesh.elements.length / meshFamily(mesh).nodes;
+  if (ne === 0) return "the mesh has no elements; generate a mesh first";
+  if (elementMaterial.length !== ne) return `elementMaterial has ${elementMaterial.length} entries for ${ne} elements`;
+  for (let e = 0; e < ne; e++) {
+    const m = elementMaterial[e];
+    if (m < 0 || m >= materialCount)
+      return `element ${e + 1} (body "${mesh.bodies[mesh.elementBody[e]] ?? "?"}") has no section with a material; assign a section to its body`;
+  }
+  return null;
+}
 
 export function estimateSolveBytes(blocks: number, nodes: number, unknowns = 3): number {
   const matrix = blocks * (unknowns * unknowns * 8 + 4) + (nodes + 1) * 4;

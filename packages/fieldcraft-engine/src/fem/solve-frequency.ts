@@ -2,7 +2,6 @@
 // LOBPCG preconditioned by the static solver's multigrid (built on K, or on K + sigma M when the model can move
 // freely); small models are solved densely. Modes come out mass-normalised, with participation factors.
 import type { Mesh } from "../mesh/types.js";
-import { meshFamily } from "../mesh/types.js";
 import type { ElasticMaterial, SolveOptions } from "./types.js";
 import { assembleStiffness } from "./assembly.js";
 import { applyPrescribed } from "./constraints.js";
@@ -19,6 +18,7 @@ import { lobpcg } from "./solvers/eigen/lobpcg.js";
 import { addScaledMass, assembleMass, massOperator, type MassKind, type NodeMass } from "./mass/assemble.js";
 import { modalParticipation, type Participation } from "./modal/participation.js";
 import { estimateSolveBytes, rigidBodyNullspace } from "./solve-static.js";
+import { elementMaterialProblem } from "./linear-solve.js";
 
 export interface FrequencyProblem {
   mesh: Mesh;
@@ -93,15 +93,8 @@ const trace = (a: Float64Array, n: number) => {
 const hz = (lambda: number) => Math.sqrt(Math.max(lambda, 0)) / (2 * Math.PI);
 
 function validate(p: FrequencyProblem, o: FrequencyOptions): string | null {
-  const npe = meshFamily(p.mesh).nodes;
-  const ne = p.mesh.elements.length / npe;
-  if (ne === 0) return "the mesh has no elements; generate a mesh first";
-  if (p.elementMaterial.length !== ne) return `elementMaterial has ${p.elementMaterial.length} entries for ${ne} elements`;
-  for (let e = 0; e < ne; e++) {
-    const m = p.elementMaterial[e];
-    if (m < 0 || m >= p.materials.length)
-      return `element ${e + 1} (body "${p.mesh.bodies[p.mesh.elementBody[e]] ?? "?"}") has no section with a material; assign a section to its body`;
-  }
+  const sections = elementMaterialProblem(p.mesh, p.elementMaterial, p.materials.length);
+  if (sections) return sections;
   for (const [i, m] of p.materials.entries()) {
     const problem = materialProblem(m);
     if (problem) return `material ${i + 1}: ${problem}`;

@@ -2,11 +2,10 @@
 // memory cap, assemble the elastic stiffness, apply the prescribed DOFs, solve (multigrid-preconditioned CG),
 // recover reactions and stresses.
 import type { Mesh } from "../mesh/types.js";
-import { meshFamily } from "../mesh/types.js";
 import type { SolveOptions, StaticProblem, StaticSolution } from "./types.js";
 import { assembleStiffness } from "./assembly.js";
 import { applyPrescribed } from "./constraints.js";
-import { cancelled, dofCapFailure, patternWithinMemory, SOLVE_DEFAULTS, solveSystem, type Failure, type LinearSolveOptions } from "./linear-solve.js";
+import { cancelled, dofCapFailure, elementMaterialProblem, patternWithinMemory, SOLVE_DEFAULTS, solveSystem, type Failure, type LinearSolveOptions } from "./linear-solve.js";
 import { materialProblem } from "./material.js";
 import { computeReactions } from "./reactions.js";
 import { unrestrainedMotion } from "./rigid-body.js";
@@ -24,16 +23,9 @@ const UNKNOWNS = 3;
 /** The first reason the problem cannot be solved as given, or null. */
 export function validateStatic(p: StaticProblem): string | null {
   const mesh: Mesh = p.mesh;
-  const npe = meshFamily(mesh).nodes;
   const nn = mesh.nodes.length / 3;
-  const ne = mesh.elements.length / npe;
-  if (ne === 0) return "the mesh has no elements; generate a mesh first";
-  if (p.elementMaterial.length !== ne) return `elementMaterial has ${p.elementMaterial.length} entries for ${ne} elements`;
-  for (let e = 0; e < ne; e++) {
-    const m = p.elementMaterial[e];
-    if (m < 0 || m >= p.materials.length)
-      return `element ${e + 1} (body "${mesh.bodies[mesh.elementBody[e]] ?? "?"}") has no section with a material; assign a section to its body`;
-  }
+  const sections = elementMaterialProblem(mesh, p.elementMaterial, p.materials.length);
+  if (sections) return sections;
   for (const [i, m] of p.materials.entries()) {
     const problem = materialProblem(m);
     if (problem) return `material ${i + 1}: ${problem}`;

@@ -2,13 +2,12 @@
 // conduction form, add the film terms, eliminate the prescribed temperatures, solve (CG with multigrid built on
 // the constant mode), then the nodal heat flux and the reaction heat flow at the held nodes.
 import type { Mesh } from "../../mesh/types.js";
-import { meshFamily } from "../../mesh/types.js";
 import type { SolveOptions } from "../types.js";
 import type { Facets } from "../loads.js";
 import { assembleForm } from "../assembly.js";
 import { CONDUCTION } from "../forms/index.js";
 import { applyPrescribed } from "../constraints.js";
-import { cancelled, dofCapFailure, patternWithinMemory, SOLVE_DEFAULTS, solveSystem, type Failure } from "../linear-solve.js";
+import { cancelled, dofCapFailure, elementMaterialProblem, patternWithinMemory, SOLVE_DEFAULTS, solveSystem, type Failure } from "../linear-solve.js";
 import { computeReactions } from "../reactions.js";
 import { findBlock, type BlockCsr } from "../sparse/block-csr.js";
 import { yieldToEventLoop } from "../solvers/cg.js";
@@ -43,16 +42,9 @@ export type HeatResult = { ok: true; solution: HeatSolution } | Failure;
 
 /** The first reason the problem cannot be solved as given, or null. */
 export function validateHeat(p: HeatProblem): string | null {
-  const npe = meshFamily(p.mesh).nodes;
   const nn = p.mesh.nodes.length / 3;
-  const ne = p.mesh.elements.length / npe;
-  if (ne === 0) return "the mesh has no elements; generate a mesh first";
-  if (p.elementMaterial.length !== ne) return `elementMaterial has ${p.elementMaterial.length} entries for ${ne} elements`;
-  for (let e = 0; e < ne; e++) {
-    const m = p.elementMaterial[e];
-    if (m < 0 || m >= p.conductivity.length)
-      return `element ${e + 1} (body "${p.mesh.bodies[p.mesh.elementBody[e]] ?? "?"}") has no section with a material; assign a section to its body`;
-  }
+  const sections = elementMaterialProblem(p.mesh, p.elementMaterial, p.conductivity.length);
+  if (sections) return sections;
   for (const [i, k] of p.conductivity.entries())
     if (!(Number.isFinite(k) && k > 0)) return `material ${i + 1} has no conductivity; a heat analysis needs it (give the material a positive conductivity)`;
   if (p.heat.length !== nn) return `heat has ${p.heat.length} entries for ${nn} nodes`;
