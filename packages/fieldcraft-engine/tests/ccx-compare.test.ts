@@ -1,34 +1,17 @@
 // Same mesh, same loads: our solver against CalculiX (SPOOLES, direct) through a deck from writeAbaqusDeck.
 import { describe, expect, it } from "vitest";
-import { ALL_NODES_SET, writeAbaqusDeck } from "../src/decks/abaqus.js";
-import { solveStatic, sumReactions } from "../src/fem/index.js";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parseSolidcraft } from "../src/geometry/index.js";
 import { generateTetMesh } from "../src/mesh/index.js";
 import { boxTetMesh, nodesWhere } from "./support/box-mesh.js";
-import { buildCase, nodesOnTags, tagIndex, type Case } from "./support/cases.js";
-import { findCcx, parseDat, runCcx } from "./support/ccx.js";
+import { buildCase, nodesOnTags, tagIndex } from "./support/cases.js";
+import { findCcx } from "./support/ccx.js";
+import { compareWithCcx } from "./support/ccx-case.js";
 
 const ccx = findCcx();
 if (!ccx) console.warn("[ccx-compare] skipped: CalculiX `ccx` is not on PATH (Debian package calculix-ccx)");
 
-/** Largest nodal displacement difference relative to the largest displacement, and both reaction totals. */
-async function compare(c: Case) {
-  const run = await runCcx(writeAbaqusDeck(c.deck, { solver: "SPOOLES", resultFile: false }));
-  const dat = parseDat(run.dat);
-  const theirs = dat.displacements.get(ALL_NODES_SET)!;
-  const ours = await solveStatic(c.problem, { tolerance: 1e-12 });
-  if (!ours.ok) throw new Error(ours.error);
-  expect(theirs.size).toBe(c.mesh.nodes.length / 3);
-  let max = 0, diff = 0;
-  for (const [id, u] of theirs)
-    for (let a = 0; a < 3; a++) {
-      max = Math.max(max, Math.abs(u[a]));
-      diff = Math.max(diff, Math.abs(u[a] - ours.solution.displacement[3 * (id - 1) + a]));
-    }
-  return { relative: diff / max, max, ccxTotal: dat.totals.get("ROOT")!, ourTotal: sumReactions(ours.solution.reaction, c.deck.nsets[0].nodes as number[]) };
-}
 
 describe.skipIf(!ccx)("agreement with CalculiX on the same mesh", () => {
   for (const order of [1, 2] as const) {
@@ -37,7 +20,7 @@ describe.skipIf(!ccx)("agreement with CalculiX on the same mesh", () => {
     const root = nodesWhere(mesh, 0, 0);
 
     it(`${type} cantilever, 1000 N spread over the tip face (CLOAD)`, async () => {
-      const r = await compare(buildCase(mesh, root, { kind: "force", faceTags: [1], force: [0, 0, -1000] }));
+      const r = await compareWithCcx(buildCase(mesh, root, { kind: "force", faceTags: [1], force: [0, 0, -1000] }));
       expect(r.max).toBeGreaterThan(0.5);
       // ccx prints 7 significant digits: the comparison floor is about 5e-7 of the largest value.
       expect(r.relative).toBeLessThan(1e-6);
@@ -45,7 +28,7 @@ describe.skipIf(!ccx)("agreement with CalculiX on the same mesh", () => {
     });
 
     it(`${type} cantilever under pressure on the top face: *DLOAD in ccx vs our consistent pressure load`, async () => {
-      const r = await compare(buildCase(mesh, root, { kind: "pressure", faceTags: [5], pressure: 1 }));
+      const r = await compareWithCcx(buildCase(mesh, root, { kind: "pressure", faceTags: [5], pressure: 1 }));
       expect(r.max).toBeGreaterThan(0.1);
       expect(r.relative).toBeLessThan(1e-6);
     });
@@ -62,7 +45,7 @@ describe.skipIf(!ccx)("agreement with CalculiX on the stepped block of the corpu
       if (!meshed.ok) throw new Error(meshed.error);
       const mesh = meshed.mesh;
       const root = nodesOnTags(mesh, [tagIndex(mesh, "Steps", "F1:-x")]);
-      const r = await compare(buildCase(mesh, root, { kind: "force", faceTags: [tagIndex(mesh, "Steps", "F1:+x")], force: [0, 0, -1000] }));
+      const r = await compareWithCcx(buildCase(mesh, root, { kind: "force", faceTags: [tagIndex(mesh, "Steps", "F1:+x")], force: [0, 0, -1000] }));
       expect(r.max).toBeGreaterThan(0.01);
       expect(r.relative).toBeLessThan(1e-6);
       expect(r.ourTotal[2]).toBeCloseTo(1000, 6);

@@ -4,32 +4,17 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { parseSolidcraft } from "../src/geometry/index.js";
 import { generateHexMesh } from "../src/mesh/hex-design.js";
-import { ALL_NODES_SET, writeAbaqusDeck } from "../src/decks/abaqus.js";
-import { solveStatic, sumReactions } from "../src/fem/index.js";
+import { solveStatic } from "../src/fem/index.js";
 import { blockMesh, type HexFamilyName } from "../src/mesh/block.js";
 import { nearestNode, nodesWhere } from "./support/box-mesh.js";
-import { buildCase, type Case } from "./support/cases.js";
-import { findCcx, parseDat, runCcx } from "./support/ccx.js";
+import { buildCase } from "./support/cases.js";
+import { findCcx } from "./support/ccx.js";
+import { compareWithCcx } from "./support/ccx-case.js";
 import { jitter } from "./support/hex-jitter.js";
 
 const ccx = findCcx();
 if (!ccx) console.warn("[hex-ccx] skipped: CalculiX `ccx` is not on PATH (Debian package calculix-ccx)");
 
-async function compare(c: Case) {
-  const run = await runCcx(writeAbaqusDeck(c.deck, { solver: "SPOOLES", resultFile: false }));
-  const dat = parseDat(run.dat);
-  const theirs = dat.displacements.get(ALL_NODES_SET)!;
-  const ours = await solveStatic(c.problem, { tolerance: 1e-12 });
-  if (!ours.ok) throw new Error(ours.error);
-  expect(theirs.size).toBe(c.mesh.nodes.length / 3);
-  let max = 0, diff = 0;
-  for (const [id, u] of theirs)
-    for (let a = 0; a < 3; a++) {
-      max = Math.max(max, Math.abs(u[a]));
-      diff = Math.max(diff, Math.abs(u[a] - ours.solution.displacement[3 * (id - 1) + a]));
-    }
-  return { relative: diff / max, max, ccxTotal: dat.totals.get("ROOT")!, ourTotal: sumReactions(ours.solution.reaction, c.deck.nsets[0].nodes as number[]) };
-}
 
 const CELLS: Record<HexFamilyName, [number, number, number]> = { C3D8: [20, 3, 3], C3D20: [10, 2, 2], C3D20R: [10, 2, 2] };
 
@@ -41,14 +26,14 @@ describe.skipIf(!ccx)("hexahedra agree with CalculiX on the same (distorted) mes
     const root = nodesWhere(mesh, 0, 0);
 
     it(`${type} cantilever, 1000 N spread over the +x face (CLOAD)`, async () => {
-      const r = await compare(buildCase(mesh, root, { kind: "force", faceTags: [1], force: [0, 0, -1000] }));
+      const r = await compareWithCcx(buildCase(mesh, root, { kind: "force", faceTags: [1], force: [0, 0, -1000] }));
       expect(r.max).toBeGreaterThan(0.5);
       expect(r.relative).toBeLessThan(1e-6);
       expect(r.ourTotal[2]).toBeCloseTo(r.ccxTotal[2], 3);
     });
 
     it(`${type} cantilever under pressure on +z: *DLOAD on S-faces in ccx vs our consistent load`, async () => {
-      const r = await compare(buildCase(mesh, root, { kind: "pressure", faceTags: [5], pressure: 1 }));
+      const r = await compareWithCcx(buildCase(mesh, root, { kind: "pressure", faceTags: [5], pressure: 1 }));
       expect(r.max).toBeGreaterThan(0.1);
       expect(r.relative).toBeLessThan(1e-6);
     });
@@ -96,7 +81,7 @@ describe.skipIf(!ccx)("hexahedra agree with CalculiX on the corpus' stepped box 
       const mesh = meshed.mesh;
       const tag = (face: string) => mesh.faceTags.findIndex((t) => t.face === face);
       const root = nodesWhere(mesh, 0, 0);
-      const r = await compare(buildCase(mesh, root, { kind: "force", faceTags: [tag("F1:+x")], force: [0, 0, -1000] }));
+      const r = await compareWithCcx(buildCase(mesh, root, { kind: "force", faceTags: [tag("F1:+x")], force: [0, 0, -1000] }));
       expect(r.max).toBeGreaterThan(0.01);
       expect(r.relative).toBeLessThan(1e-6);
       expect(r.ourTotal[2]).toBeCloseTo(1000, 6);
