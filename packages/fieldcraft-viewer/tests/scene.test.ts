@@ -1,7 +1,7 @@
 // The scene the viewer is sent, checked against what it must describe: the stepped block's outer surface
 // (closed, the union's area by hand), only boundary nodes, the solver's values at those nodes (through
 // solve.probe), the set-up symbols; and the wire format's refusals.
-import { createSession, NODES_PER_ELEMENT, TET10_FACE_MIDS, TET_FACE_CORNERS, type Session } from "@mcp-wrappers/fieldcraft-engine";
+import { createSession, meshFamily, NODES_PER_ELEMENT, TET10_FACE_MIDS, TET_FACE_CORNERS, type Session } from "@mcp-wrappers/fieldcraft-engine";
 import { beforeAll, describe, expect, test } from "vitest";
 import { decodeFrame, encodeFrame, uiSceneCommand } from "../src/index.js";
 import type { SceneHeader } from "../src/scene/types.js";
@@ -128,6 +128,34 @@ describe("the stepped block's scene", () => {
     });
     // "auto": the largest displacement drawn as 10% of the model size, as ui.render does.
     expect(header.deformation!.scale).toBeCloseTo((0.1 * header.size) / header.deformation!.max_displacement, 9);
+  });
+});
+
+describe("a hexahedral mesh's scene", () => {
+  // Quadrilateral faces split into 2 triangles (C3D8) or more (C3D20): the triangle -> facet table must come
+  // from the surface, or picking in the page names the wrong facet.
+  test.each([1, 2] as const)("order %i: each triangle lies on the facet it names; elements are counted by the family", async (order) => {
+    const session = createSession({ commands: [uiSceneCommand] });
+    expect((await session.execute("file.sample", { name: "stepped-block" })).ok).toBe(true);
+    const meshed = await session.execute("mesh.hex", { size: 10, order });
+    expect(meshed.ok, meshed.ok ? "" : meshed.error).toBe(true);
+    const mesh = session.model().mesh!.mesh;
+    const fam = meshFamily(mesh);
+    const { header, arrays } = await scene(session);
+    expect(header.element_type).toBe(order === 1 ? "C3D8" : "C3D20");
+    expect(header.counts.elements).toBe(mesh.elements.length / fam.nodes);
+    const vn: Uint32Array = arrays.vertexNode;
+    const hits = new Uint32Array(header.counts.facets);
+    for (let t = 0; t < arrays.triangleFacet.length; t++) {
+      const f = arrays.triangleFacet[t];
+      expect(f).toBeLessThan(header.counts.facets);
+      hits[f]++;
+      const e = arrays.facetElement[f], side = arrays.facetSide[f];
+      const faceNodes = new Set(fam.faces[side].nodes.map((k) => mesh.elements[e * fam.nodes + k]));
+      for (let k = 0; k < 3; k++) expect(faceNodes.has(vn[arrays.triangles[3 * t + k]])).toBe(true);
+    }
+    // Every facet is drawn, by as many triangles as its face splits into.
+    for (let f = 0; f < hits.length; f++) expect(hits[f]).toBe(fam.faces[arrays.facetSide[f]].triangles.length);
   });
 });
 

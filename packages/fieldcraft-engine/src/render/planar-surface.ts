@@ -40,5 +40,5 @@ export function planarSurface(mesh: Mesh): Surface {
   for (let v = 0; v < nn; v++) vertexNormals[3 * v + 2] = 1;
   const vertexNode = new Int32Array(nn);
   for (let v = 0; v < nn; v++) vertexNode[v] = v;
-  return { positions: mesh.nodes, vertexNode, triangles, featureEdges: Int32Array.from(feature), meshEdges: Int32Array.from(meshEdges), vertexNormals };
+  return { positions: mesh.nodes, vertexNode, triangles, featureEdges: Int32Array.from(feature), meshEdges: Int32Array.from(meshEdges), vertexNormals, triangleFacet: null };
 }

@@ -20,6 +20,11 @@ export interface Surface {
   meshEdges: Int32Array;
   /** Outward unit normal per vertex (zero where a vertex is not on a facet). */
   vertexNormals: Float32Array;
+  /**
+   * The mesh boundary facet each triangle draws (a solid mesh only; null for a design or a planar mesh, whose
+   * triangles are faces of elements). Faces split into different numbers of triangles, so it is a table.
+   */
+  triangleFacet: Int32Array | null;
 }
 
 /** Facets meeting at more than this angle get a feature edge even on one named face. */
@@ -49,6 +54,7 @@ export function meshSurface(mesh: Mesh): Surface {
   for (let f = 0; f < facets; f++) triangleCount += fam.faces[side[f]].triangles.length;
   const quadratic = fam.faces.some((face) => face.nodes.length > face.corners);
   const triangles = new Int32Array(triangleCount * 3);
+  const triangleFacet = new Int32Array(triangleCount);
   const normals = new Float64Array(facets * 3);
   const vertexNormals = new Float32Array(nodeCount * 3);
   const corners = new Int32Array(facets * maxCorners);
@@ -78,6 +84,7 @@ export function meshSurface(mesh: Mesh): Surface {
     for (let k = 0; k < face.nodes.length; k++) addNormal(local[k]);
     if (mids) for (let k = 0; k < nc; k++) mids[maxCorners * f + k] = local[nc + k];
     for (const [p, q, r] of face.triangles) {
+      triangleFacet[t / 3] = f;
       triangles[t++] = local[p];
       triangles[t++] = local[q];
       triangles[t++] = local[r];
@@ -164,6 +171,7 @@ export function meshSurface(mesh: Mesh): Surface {
     featureEdges: feature.data.slice(0, feature.length),
     meshEdges: meshEdges.data.slice(0, meshEdges.length),
     vertexNormals,
+    triangleFacet,
   };
 }
 
@@ -221,5 +229,6 @@ export function designSurface(design: Design): Surface {
     featureEdges: Int32Array.from(feature),
     meshEdges: new Int32Array(0),
     vertexNormals: Float32Array.from(normals),
+    triangleFacet: null,
   };
 }

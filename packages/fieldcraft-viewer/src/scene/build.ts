@@ -7,6 +7,7 @@ import {
   COLORS,
   DEFAULT_BANDS,
   designSurface,
+  elementCount,
   meshSurface,
   modelScene,
   STANDARD_VIEWS,
@@ -40,7 +41,7 @@ interface CompactSurface {
   nodeNormals: Float32Array;
 }
 
-function compact(surface: Surface, trianglesPerFacet: number, withMeshEdges: boolean): CompactSurface {
+function compact(surface: Surface, withMeshEdges: boolean): CompactSurface {
   const total = surface.positions.length / 3;
   const remap = new Int32Array(total).fill(-1);
   let count = 0;
@@ -66,8 +67,9 @@ function compact(surface: Surface, trianglesPerFacet: number, withMeshEdges: boo
     return out;
   };
   const triangles = map(surface.triangles);
+  // The surface says which boundary facet each triangle draws (quadrilateral and quadratic faces split unevenly).
   const triangleFacet = new Uint32Array(triangles.length / 3);
-  for (let t = 0; t < triangleFacet.length; t++) triangleFacet[t] = trianglesPerFacet > 0 ? Math.floor(t / trianglesPerFacet) : NO_FACET;
+  for (let t = 0; t < triangleFacet.length; t++) triangleFacet[t] = surface.triangleFacet ? surface.triangleFacet[t] : NO_FACET;
   return {
     positions,
     vertexNode,
@@ -84,7 +86,7 @@ function meshCompact(mesh: Mesh): CompactSurface {
   let c = meshCache.get(mesh);
   if (!c) {
     const surface = meshSurface(mesh);
-    meshCache.set(mesh, (c = compact(surface, mesh.type === "C3D10" ? 4 : 1, surface.meshEdges.length / 2 <= MESH_EDGE_BUDGET)));
+    meshCache.set(mesh, (c = compact(surface, surface.meshEdges.length / 2 <= MESH_EDGE_BUDGET)));
   }
   return c;
 }
@@ -165,7 +167,7 @@ export function buildScene({ model, view, file = null, digest = null }: SceneInp
   }
   const { scene, step } = modelScene(model, view, {});
   const mesh = scene.mesh ?? null;
-  const surf = mesh ? meshCompact(mesh) : compact(designSurface(scene.design!), 0, false);
+  const surf = mesh ? meshCompact(mesh) : compact(designSurface(scene.design!), false);
   const box = bbox(surf.positions);
   const size = Math.hypot(box.max[0] - box.min[0], box.max[1] - box.min[1], box.max[2] - box.min[2]) || 1;
   const arrays: Record<string, AnyTyped> = {
@@ -220,7 +222,7 @@ export function buildScene({ model, view, file = null, digest = null }: SceneInp
     source: mesh ? "mesh" : "design",
     counts: {
       nodes: mesh ? mesh.nodes.length / 3 : 0,
-      elements: mesh ? mesh.elements.length / (mesh.type === "C3D10" ? 10 : 4) : 0,
+      elements: mesh ? elementCount(mesh) : 0,
       vertices: surf.positions.length / 3,
       triangles: surf.triangles.length / 3,
       facets: mesh ? mesh.boundary.element.length : 0,
