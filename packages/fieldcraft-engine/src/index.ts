@@ -16,6 +16,7 @@ export { bytes, vec3 } from "./commands/result-parts.js";
 export { COMMANDS } from "./commands/registry.js";
 export { commandInfo, commandSchema, commandResultSchema } from "./commands/catalogue.js";
 export { modelScene, type ResultsRequest } from "./commands/ui/scene.js";
+export { modelAnimation, type ModelAnimation, type AnimationEntry } from "./commands/ui/animation.js";
 export { REQUIREMENTS, missingRequirements, requirementProvider, type Requirement } from "./commands/requirements.js";
 
 // The model value a session holds (hosts read it: the app's selection, status line and picking).

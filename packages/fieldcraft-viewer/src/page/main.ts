@@ -4,7 +4,7 @@
 import * as THREE from "three";
 import { css, formatValue } from "./format.js";
 import { boxRequest, clickRequest, describeHit, type BoxMode, type PickFilter } from "./picking.js";
-import { readScene, type SceneData } from "./scene-data.js";
+import { entryScene, readScene, type SceneData } from "./scene-data.js";
 import type { Transport } from "./transport.js";
 import { appTransport } from "./transport-app.js";
 import { mcpTransport } from "./transport-mcp.js";
@@ -92,6 +92,9 @@ function start(): void {
   const scaleText = $("scale-text");
   let animating = false;
   let animStart = 0;
+  /** The scene as received; the one shown may be one of its animation entries (a mode shape). */
+  let received: SceneData | null = null;
+  const entrySelect = $<HTMLSelectElement>("entry");
 
   const applySlider = () => {
     const s = viewer.data;
@@ -104,15 +107,7 @@ function start(): void {
   };
   slider.addEventListener("input", applySlider);
 
-  transport.start((bytes) => {
-    const t0 = performance.now();
-    const read = readScene(bytes);
-    if (!read.ok) {
-      state.error = read.error;
-      setStatus(read.error, false);
-      return;
-    }
-    const s = read.scene;
+  const display = (s: SceneData) => {
     const previous = state.header;
     const sameModel = previous !== null && previous.source === s.header.source && previous.size === s.header.size && previous.counts.vertices === s.header.counts.vertices;
     const legendChanged = (previous?.field == null) !== (s.header.field == null);
@@ -131,6 +126,32 @@ function start(): void {
       scaleText.textContent = `x${formatValue(d.scale)}`;
     }
     showLegend(s, viewer.scale);
+    state.header = s.header;
+  };
+  entrySelect.addEventListener("change", () => {
+    // The slider is a multiple of each entry's automatic scale, so it carries over from mode to mode.
+    if (received) display(entryScene(received, Number(entrySelect.value), Number(slider.value)));
+    viewer.renderNow();
+  });
+
+  transport.start((bytes) => {
+    const t0 = performance.now();
+    const read = readScene(bytes);
+    if (!read.ok) {
+      state.error = read.error;
+      setStatus(read.error, false);
+      return;
+    }
+    received = read.scene;
+    const a = received.header.animations[0];
+    $("entries").hidden = !a;
+    if (a) {
+      $("entry-label").textContent = a.kind === "modes" ? "mode" : "frame";
+      entrySelect.title = a.limited ?? (a.kind === "modes" ? "The mode shape to show" : "The frame to show");
+      entrySelect.replaceChildren(...a.labels.map((label, i) => new Option(label, String(i), false, i === a.current)));
+    }
+    const s = received;
+    display(s);
     $("summary").textContent = summary(s);
     viewer.renderNow();
     state.loadMs = performance.now() - t0;

@@ -20,6 +20,35 @@ export interface SceneData {
   glyphDir: Float32Array | null;
   glyphType: Uint8Array | null;
   glyphSymbol: Uint16Array | null;
+  /** Mode shapes: `header.animations[0].count` entries back to back (3 floats and 1 float per vertex). */
+  animDisplacement: Float32Array | null;
+  animField: Float32Array | null;
+}
+
+/**
+ * The scene showing animation entry k (a mode shape): its displacements, its contour and its range, drawn at
+ * the entry's automatic scale times `factor` (the slider). Shares the arrays; nothing is copied.
+ */
+export function entryScene(s: SceneData, k: number, factor: number): SceneData {
+  const a = s.header.animations[0];
+  if (!a || !s.animDisplacement || k < 0 || k >= a.count) return s;
+  const nv = s.positions.length / 3;
+  const displacement = s.animDisplacement.subarray(3 * nv * k, 3 * nv * (k + 1));
+  const field = s.animField ? s.animField.subarray(nv * k, nv * (k + 1)) : s.field;
+  const range = a.ranges[k];
+  const auto = a.auto_scales[k];
+  const d = s.header.deformation;
+  return {
+    ...s,
+    displacement,
+    field,
+    header: {
+      ...s.header,
+      field: s.header.field && range ? { ...s.header.field, ...range } : s.header.field,
+      deformation: d ? { max_displacement: auto > 0 ? (0.1 * s.header.size) / auto : 0, auto_scale: auto, scale: auto * factor } : d,
+      animations: [{ ...a, current: k }],
+    },
+  };
 }
 
 export function readScene(bytes: Uint8Array): { ok: true; scene: SceneData } | { ok: false; error: string } {
@@ -47,6 +76,8 @@ export function readScene(bytes: Uint8Array): { ok: true; scene: SceneData } | {
       glyphDir: get("glyphDir"),
       glyphType: get("glyphType"),
       glyphSymbol: get("glyphSymbol"),
+      animDisplacement: get("animDisplacement"),
+      animField: get("animField"),
     },
   };
 }

@@ -9,6 +9,7 @@ import {
   designSurface,
   elementCount,
   meshSurface,
+  modelAnimation,
   modelScene,
   STANDARD_VIEWS,
   unitSystem,
@@ -20,8 +21,10 @@ import {
 } from "@mcp-wrappers/fieldcraft-engine";
 import { encodeFrame, type AnyTyped } from "../wire/format.js";
 import { buildGlyphs } from "./glyphs.js";
-import { NO_FACET, type SceneHeader, type SelectionInfo, type Vec3 } from "./types.js";
+import { NO_FACET, type AnimationInfo, type SceneHeader, type SelectionInfo, type Vec3 } from "./types.js";
 
+/** Floats the animation arrays may carry (4 per surface vertex and entry): 32 MB, within one MCP reply. */
+export const ANIMATION_FLOAT_BUDGET = 8_000_000;
 /** Mesh edges are left out above this many segments (level of detail: feature edges always stay). */
 export const MESH_EDGE_BUDGET = 600_000;
 const CONE_SIZE = 0.035; // as ui.render draws them (fractions of the model size)
@@ -180,6 +183,7 @@ export function buildScene({ model, view, file = null, digest = null }: SceneInp
   let field: SceneHeader["field"] = null;
   let deformation: SceneHeader["deformation"] = null;
   let symbols: SceneHeader["symbols"] = [];
+  let animations: AnimationInfo[] = [];
   const bands = Math.max(2, Math.min(64, Math.round(scene.bands ?? DEFAULT_BANDS)));
   if (mesh && surf.vertexNode) {
     arrays.vertexNode = surf.vertexNode;
@@ -211,6 +215,7 @@ export function buildScene({ model, view, file = null, digest = null }: SceneInp
       const requested = scene.scale ?? "auto";
       deformation = { max_displacement: maxDisplacement, auto_scale: autoScale, scale: requested === "auto" ? autoScale : requested };
     }
+    if (u) animations = packAnimation(model, view, vn, size, arrays);
     if (scene.symbols && scene.symbols.length > 0) {
       const g = buildGlyphs(scene.symbols, mesh, surf.nodeNormals, u);
       symbols = g.info;
@@ -236,10 +241,51 @@ export function buildScene({ model, view, file = null, digest = null }: SceneInp
     field,
     deformation,
     symbols,
+    animations,
     colors: colors(bands),
     lod: mesh && !surf.meshEdges ? { mesh_edges: false, reason: `more than ${MESH_EDGE_BUDGET} mesh edge segments: feature edges only` } : { mesh_edges: mesh !== null },
   };
   return { header, arrays };
+}
+
+/** Each entry's displacements and field values at the surface's vertices, within the float budget. */
+function packAnimation(model: Model, view: ViewState, vn: Uint32Array, size: number, arrays: Record<string, AnyTyped>): AnimationInfo[] {
+  const anim = modelAnimation(model, view);
+  if (!anim || anim.entries.length === 0 || vn.length === 0) return [];
+  const fit = Math.max(1, Math.floor(ANIMATION_FLOAT_BUDGET / (4 * vn.length)));
+  const total = anim.entries.length;
+  const first = Math.max(0, Math.min(anim.current, total - fit));
+  const entries = anim.entries.slice(first, first + fit);
+  const nv = vn.length;
+  const displacement = new Float32Array(entries.length * nv * 3);
+  const field = new Float32Array(entries.length * nv);
+  const ranges: AnimationInfo["ranges"] = [];
+  const autoScales: number[] = [];
+  entries.forEach((e, k) => {
+    let min = Infinity, max = -Infinity, minNode = 0, maxNode = 0, maxSq = 0;
+    for (let v = 0; v < nv; v++) {
+      const n = vn[v];
+      const x = e.displacement[3 * n], y = e.displacement[3 * n + 1], z = e.displacement[3 * n + 2];
+      displacement.set([x, y, z], 3 * (k * nv + v));
+      field[k * nv + v] = e.values[n];
+    }
+    // Ranges and scales over every node (as the legend and ui.render give them), not only the surface's.
+    for (let n = 0; n < e.values.length; n++) {
+      if (e.values[n] < min) ((min = e.values[n]), (minNode = n));
+      if (e.values[n] > max) ((max = e.values[n]), (maxNode = n));
+      const d = e.displacement;
+      maxSq = Math.max(maxSq, d[3 * n] * d[3 * n] + d[3 * n + 1] * d[3 * n + 1] + d[3 * n + 2] * d[3 * n + 2]);
+    }
+    ranges.push({ min, max, min_node: minNode + 1, max_node: maxNode + 1 });
+    autoScales.push(maxSq > 0 ? (AUTO_DEFORMATION_FRACTION * size) / Math.sqrt(maxSq) : 0);
+  });
+  arrays.animDisplacement = displacement;
+  arrays.animField = field;
+  const info: AnimationInfo = { kind: anim.kind, count: entries.length, current: anim.current - first, labels: entries.map((e) => e.label), ranges, auto_scales: autoScales };
+  if (entries.length < total) {
+    info.limited = `${first + 1}..${first + entries.length} of ${total} ${anim.kind} carried: ${total} x ${nv} surface vertices exceed the scene's ${ANIMATION_FLOAT_BUDGET / 1e6}M-float animation budget`;
+  }
+  return [info];
 }
 
 /** The scene as one binary frame (the page's and the MCP App's wire format). */

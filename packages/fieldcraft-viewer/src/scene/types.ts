@@ -59,8 +59,26 @@ export interface SceneHeader {
   selection: SelectionInfo;
   /** Level of detail: mesh edges are left out above a segment budget. */
   lod: { mesh_edges: boolean; reason?: string };
-  /** Mode shapes and explicit frames: none yet in the engine; the page animates the static deformation. */
-  animations: { kind: "modes" | "frames"; count: number }[];
+  /**
+   * What the page can play besides the deformation on show: a frequency step's mode shapes, each with its own
+   * contour range and automatic scale. Their arrays (`animDisplacement`, `animField`) hold `count` entries
+   * back to back; without an entry the page animates the static deformation.
+   */
+  animations: AnimationInfo[];
+}
+
+export interface AnimationInfo {
+  kind: "modes" | "frames";
+  count: number;
+  /** 0-based entry the scene's own `field` and `displacement` show. */
+  current: number;
+  labels: string[];
+  /** The field's range per entry (the legend follows the entry shown). */
+  ranges: { min: number; max: number; min_node: number; max_node: number }[];
+  /** 10% of the model size over the entry's largest displacement, as `deformation.auto_scale`. */
+  auto_scales: number[];
+  /** Set when the model had more entries than the scene's budget carries: which ones were left out, and why. */
+  limited?: string;
 }
 
 export const NO_FACET = 0xffffffff;

@@ -8,6 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Page } from "playwright-core";
+import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { BUILT, callTool, startApp, startMcp, structured, type RunningApp } from "../support/app.js";
 import { HAVE_CHROMIUM, launchBrowser, logNetwork, type NetworkLog } from "../support/browser.js";
@@ -128,6 +129,41 @@ describe.skipIf(!BUILT || !HAVE_CHROMIUM)("the app's page in Chromium", () => {
     expect(selection.selection.geometry).toEqual([]);
     expect(selection.selection.faces.length).toBeGreaterThan(0);
     await page.click("#box");
+  });
+
+  test("a frequency solve brings its mode shapes: the page lists them and shows the one picked, with its own contour", async () => {
+    await callTool(mcp, "execute", { command: "model.step.create", params: { name: "Modes", procedure: { type: "frequency", modes: 4 }, boundary_conditions: ["clamp"] } });
+    await callTool(mcp, "solve", { analysis: "frequency", step: "Modes" });
+    const before = (await viewerState(page)).scenes;
+    await callTool(mcp, "show_results", { step: "Modes", mode: 2, field: "displacement" });
+    await page.waitForFunction((n) => {
+      const v = (window as any).fieldcraftViewer;
+      return v.scenes > n && v.header?.animations?.[0]?.kind === "modes";
+    }, before, { timeout: 10_000 });
+    const modes = structured(await callTool(mcp, "execute", { command: "results.modes", params: { step: "Modes" } }));
+    const freqs: number[] = modes.modes.map((m: any) => m.frequency_hz);
+    // The selector lists the engine's modes, opened on the one show_results asked for.
+    const labels = await page.locator("#entry option").allTextContents();
+    expect(labels).toHaveLength(4);
+    labels.forEach((label, i) => expect(Number(/: ([\d.e+]+) Hz/.exec(label)![1])).toBeCloseTo(freqs[i], 2));
+    expect(await page.locator("#entry").inputValue()).toBe("1");
+    const mode2 = await page.locator("#view").screenshot();
+    const max2 = (await viewerState(page)).header.field.max;
+    // A person picks mode 3: the legend's range becomes mode 3's as the engine reports it, and the picture changes.
+    await page.selectOption("#entry", "2");
+    await page.waitForFunction(() => (window as any).fieldcraftViewer.header.animations[0].current === 2);
+    const state = await viewerState(page);
+    const mode3 = await page.locator("#view").screenshot();
+    const shown3 = structured(await callTool(mcp, "execute", { command: "results.contour", params: { step: "Modes", mode: 3, field: "displacement" } }));
+    expect(state.header.field.max).toBeCloseTo(shown3.contour.range.max.value, 6);
+    expect(state.header.field.max_node).toBe(shown3.contour.range.max.node);
+    expect(state.header.field.max).not.toBeCloseTo(max2, 6);
+    // Another shape with other colours: a good part of the picture changed.
+    const a = PNG.sync.read(mode2), b = PNG.sync.read(mode3);
+    let changed = 0;
+    for (let i = 0; i < a.data.length; i += 4) if (Math.abs(a.data[i] - b.data[i]) + Math.abs(a.data[i + 1] - b.data[i + 1]) + Math.abs(a.data[i + 2] - b.data[i + 2]) > 30) changed++;
+    expect(changed).toBeGreaterThan(0.02 * a.width * a.height);
+    writeFileSync(path.join(DOCS, "page-mode.png"), await page.screenshot());
   });
 
   test("nothing was fetched beyond the page's own origin", () => {
