@@ -131,6 +131,41 @@ describe("the stepped block's scene", () => {
   });
 });
 
+describe("a frequency step's scene", () => {
+  test("carries every mode shape at the surface's vertices, each with the range results.contour reports", async () => {
+    const session = createSession({ commands: [uiSceneCommand] });
+    const run = async (command: string, params: Record<string, unknown>) => {
+      const out = await session.execute(command, params);
+      if (!out.ok) throw new Error(`${command}: ${out.error}`);
+      return out.result as any;
+    };
+    await run("file.sample", { name: "stepped-block" });
+    await run("model.step.create", { name: "Modes", procedure: { type: "frequency", modes: 3 }, boundary_conditions: ["clamp"] });
+    await run("solve.frequency", { step: "Modes" });
+    await run("results.contour", { step: "Modes", mode: 2, field: "displacement" });
+    const { header, arrays } = await scene(session);
+    const a = header.animations[0];
+    expect(a).toMatchObject({ kind: "modes", count: 3, current: 1 });
+    expect(a.limited).toBeUndefined();
+    const nv = header.counts.vertices;
+    expect(arrays.animDisplacement.length).toBe(3 * 3 * nv);
+    expect(arrays.animField.length).toBe(3 * nv);
+    const vn: Uint32Array = arrays.vertexNode;
+    for (let k = 0; k < 3; k++) {
+      const c = await run("results.contour", { step: "Modes", mode: k + 1, field: "displacement" });
+      expect(a.ranges[k].max).toBeCloseTo(c.contour.range.max.value, 6);
+      expect(a.ranges[k].max_node).toBe(c.contour.range.max.node);
+      expect(a.labels[k]).toContain(`mode ${k + 1}:`);
+      // The entry's displacements are the mode's, read back with solve.probe at a surface vertex.
+      const v = Math.floor(nv / 3);
+      const p = await run("solve.probe", { step: "Modes", mode: k + 1, nodes: [vn[v] + 1] });
+      expect(arrays.animDisplacement[3 * (k * nv + v) + 2]).toBeCloseTo(p.nodes[0].displacement.u3, 4);
+    }
+    // The scene's own field is the mode on show (2).
+    for (let v = 0; v < nv; v += 97) expect(arrays.field[v]).toBeCloseTo(arrays.animField[nv + v], 5);
+  });
+});
+
 describe("a hexahedral mesh's scene", () => {
   // Quadrilateral faces split into 2 triangles (C3D8) or more (C3D20): the triangle -> facet table must come
   // from the surface, or picking in the page names the wrong facet.
