@@ -7,3 +7,4 @@ export {
 export { HttpServerProcess, type HttpSpawnSpec } from "./http-process.js";
 export { ModernHttpClient, ModernStdioClient, modernRequest, MODERN_VERSION, type ModernReply, type ModernCallOptions } from "./modern-client.js";
 export { OFFICIAL_SCENARIOS, officialSuite, runOfficialScenario, type OfficialScenario, type OfficialOutcome, type OfficialCheck } from "./official-conformance.js";
+export { runOfficialConformance, officialScenarioApplies, type OfficialOptions, type OfficialRegistrar } from "./official-registration.js";
