@@ -2,29 +2,17 @@
 // element faces (S1..S6) and elements come back as on tetrahedra.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PNG } from "pngjs";
-import { connectToApp, type ControlClient } from "@mcp-wrappers/fieldcraft-control";
-import { startApp, stopApp, writeSteps, type AppProcess } from "./helpers/app-process.js";
+import { startConnectedApp, stopConnectedApp, writeSteps, type ConnectedApp } from "./helpers/app-process.js";
 
-let app: AppProcess;
-let c: ControlClient;
-async function ok(method: string, params: Record<string, unknown> = {}): Promise<any> {
-  const r = await c.call(method, params);
-  if (!r.ok) throw new Error(`${method}: ${r.error}`);
-  return r.result;
-}
+let session: ConnectedApp;
+const ok = (method: string, params: Record<string, unknown> = {}) => session.ok(method, params);
 
 beforeAll(async () => {
-  app = await startApp();
-  const connected = await connectToApp({ host: "127.0.0.1", port: app.port, portFile: app.portFile });
-  if (!connected.ok) throw new Error(connected.error);
-  c = connected.client;
-  await ok("geometry.open", { path: await writeSteps(app.dir) });
+  session = await startConnectedApp();
+  await ok("geometry.open", { path: await writeSteps(session.app.dir) });
   await ok("mesh.hex", { size: 5 });
 });
-afterAll(async () => {
-  c?.close();
-  if (app) await stopApp(app);
-});
+afterAll(() => stopConnectedApp(session));
 
 describe("picking on a hexahedral mesh", () => {
   it("`at` picks the named face, an element face S1..S6 and an element; a box picks elements", async () => {

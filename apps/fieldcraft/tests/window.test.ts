@@ -5,28 +5,20 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { PNG } from "pngjs";
 import { connectToApp, type ControlClient } from "@mcp-wrappers/fieldcraft-control";
-import { SEED_BATCH, startApp, stopApp, writeSteps, type AppProcess } from "./helpers/app-process.js";
+import { SEED_BATCH, startApp, startConnectedApp, stopApp, stopConnectedApp, writeSteps, type AppProcess, type ConnectedApp } from "./helpers/app-process.js";
 
+let session: ConnectedApp;
 let app: AppProcess;
 let c: ControlClient;
-async function ok(method: string, params: Record<string, unknown> = {}): Promise<any> {
-  const r = await c.call(method, params);
-  if (!r.ok) throw new Error(`${method}: ${r.error}`);
-  return r.result;
-}
+const ok = (method: string, params: Record<string, unknown> = {}) => session.ok(method, params);
 
 beforeAll(async () => {
-  app = await startApp();
-  const connected = await connectToApp({ host: "127.0.0.1", port: app.port, portFile: app.portFile });
-  if (!connected.ok) throw new Error(connected.error);
-  c = connected.client;
+  session = await startConnectedApp();
+  ({ app, client: c } = session);
   await ok("geometry.open", { path: await writeSteps(app.dir) });
   await ok("mesh.tet.generate", { body: "Steps", tolerance: 0.5 });
 });
-afterAll(async () => {
-  c?.close();
-  if (app) await stopApp(app);
-});
+afterAll(() => stopConnectedApp(session));
 
 const pixel = (img: PNG, x: number, y: number) => [...img.data.subarray(4 * (y * img.width + x), 4 * (y * img.width + x) + 3)];
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { call, CORPUS, listTree, startClient, symlinksAvailable, tempDir, type Started } from "./helpers.js";
+import { call, CORPUS, meshAndSetUpSteps, listTree, startClient, symlinksAvailable, tempDir, type Started } from "./helpers.js";
 
 const LINKS = symlinksAvailable();
 
@@ -166,17 +166,7 @@ describe.skipIf(!LINKS)("confinement through the binary", () => {
   });
 
   test("write_deck attacks are refused on a complete model", async () => {
-    const mesh = await call(server.client, "mesh", { method: "tet", params: { body: "Steps" } });
-    expect(mesh.isError, mesh.text).toBe(false);
-    const setup = await call(server.client, "batch", {
-      commands: [
-        { command: "model.set.create", params: { name: "all", geometry: [{ body: "Steps" }] } },
-        { command: "model.material.create", params: { name: "Steel", elastic: { type: "isotropic", young: 210000, poisson: 0.3 } } },
-        { command: "model.section.create", params: { name: "solid", set: "all", material: "Steel", kind: { type: "solid" } } },
-        { command: "model.step.create", params: { name: "Load", procedure: { type: "static" } } },
-      ],
-    });
-    expect(setup.isError, setup.text).toBe(false);
+    await meshAndSetUpSteps(server.client);
     const ok = await call(server.client, "write_deck", { format: "abaqus", path: path.join(out, "deck.inp") });
     expect(ok.isError, ok.text).toBe(false);
     for (const attack of [...writeAttacks(), path.join(out, "victim-link.inp")]) {

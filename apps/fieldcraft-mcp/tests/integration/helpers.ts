@@ -103,3 +103,18 @@ export async function serveSteppedBlockCopy(prefix: string): Promise<SteppedBloc
     },
   };
 }
+
+/** The opened `Steps` design meshed and given what a deck needs (set, material, section, a static step). */
+export async function meshAndSetUpSteps(client: Client): Promise<void> {
+  const mesh = await call(client, "mesh", { method: "tet", params: { body: "Steps" } });
+  if (mesh.isError) throw new Error(`mesh: ${mesh.text}`);
+  const setup = await call(client, "batch", {
+    commands: [
+      { command: "model.set.create", params: { name: "all", geometry: [{ body: "Steps" }] } },
+      { command: "model.material.create", params: { name: "Steel", elastic: { type: "isotropic", young: 210000, poisson: 0.3 } } },
+      { command: "model.section.create", params: { name: "solid", set: "all", material: "Steel", kind: { type: "solid" } } },
+      { command: "model.step.create", params: { name: "Load", procedure: { type: "static" } } },
+    ],
+  });
+  if (setup.isError) throw new Error(`set-up: ${setup.text}`);
+}

@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { call, CORPUS, listTree, startClient, tempDir, type Started } from "./helpers.js";
+import { call, CORPUS, meshAndSetUpSteps, listTree, startClient, tempDir, type Started } from "./helpers.js";
 
 let base: string; // the write root's parent: nothing may appear here
 let out: string; // the write root
@@ -29,17 +29,7 @@ const rootSpellings = () => [out, out + path.sep, out + path.sep + ".", "../W", 
 describe("the write root itself as the target", () => {
   test("save, file.save_as, screenshot and write_deck are refused as a folder; nothing appears beside or inside the root", async () => {
     const before = listTree(base);
-    const mesh = await call(server.client, "mesh", { method: "tet", params: { body: "Steps" } });
-    expect(mesh.isError, mesh.text).toBe(false);
-    const setup = await call(server.client, "batch", {
-      commands: [
-        { command: "model.set.create", params: { name: "all", geometry: [{ body: "Steps" }] } },
-        { command: "model.material.create", params: { name: "Steel", elastic: { type: "isotropic", young: 210000, poisson: 0.3 } } },
-        { command: "model.section.create", params: { name: "solid", set: "all", material: "Steel", kind: { type: "solid" } } },
-        { command: "model.step.create", params: { name: "Load", procedure: { type: "static" } } },
-      ],
-    });
-    expect(setup.isError, setup.text).toBe(false);
+    await meshAndSetUpSteps(server.client);
     // A temp file written beside the root and removed again would leave the listing unchanged: watch it.
     const appeared: string[] = [];
     const watcher = fs.watch(base, (_event, name) => {

@@ -4,6 +4,7 @@ import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { connectToApp, type ControlClient } from "@mcp-wrappers/fieldcraft-control";
 
 export const APP_CLI = resolve(dirname(fileURLToPath(import.meta.url)), "../../dist/cli.js");
 
@@ -93,3 +94,35 @@ export const SEED_BATCH = [
   { command: "model.load.create", params: { name: "push", type: "force", target: { set: "tip" }, vector: [0, 0, -1000] } },
   { command: "model.step.create", params: { name: "Load", procedure: { type: "static" }, boundary_conditions: ["clamp"], loads: ["push"] } },
 ];
+
+/** A spawned app with a connected control client, and `ok` that returns a call's result or throws its error. */
+export interface ConnectedApp {
+  app: AppProcess;
+  client: ControlClient;
+  ok(method: string, params?: Record<string, unknown>): Promise<any>;
+}
+
+export async function startConnectedApp(extraArgs: string[] = []): Promise<ConnectedApp> {
+  const app = await startApp(extraArgs);
+  const connected = await connectToApp({ host: "127.0.0.1", port: app.port, portFile: app.portFile });
+  if (!connected.ok) {
+    await stopApp(app);
+    throw new Error(connected.error);
+  }
+  const client = connected.client;
+  return {
+    app,
+    client,
+    async ok(method, params = {}) {
+      const r = await client.call(method, params);
+      if (!r.ok) throw new Error(`${method}: ${r.error}`);
+      return r.result;
+    },
+  };
+}
+
+export async function stopConnectedApp(s: ConnectedApp | undefined): Promise<void> {
+  if (!s) return;
+  s.client.close();
+  await stopApp(s.app);
+}

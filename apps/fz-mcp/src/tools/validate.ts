@@ -68,20 +68,15 @@ export function validateArguments(row: FzToolRow, raw: Readonly<Record<string, u
   return { ok: true, value };
 }
 
+/** A required string: present and not empty, then checked as any string argument. */
 function checkRequiredString(
   arg: ArgumentSpec,
   args: Readonly<Record<string, unknown>>,
   out: Record<string, string | boolean | undefined>,
 ): string | undefined {
   if (!present(args, arg.name)) return `missing required argument \`${arg.name}\``;
-  const given = args[arg.name];
-  if (given === "") return `argument \`${arg.name}\` must not be empty`;
-  if (typeof given !== "string") return `argument \`${arg.name}\` must be a string, got ${typeWords(given)}`;
-  if (given.startsWith("-")) return leadingDash(arg.name, given);
-  const forbidden = forbiddenCharacter(arg.name, given);
-  if (forbidden !== undefined) return forbidden;
-  out[arg.name] = given;
-  return undefined;
+  if (args[arg.name] === "") return `argument \`${arg.name}\` must not be empty`;
+  return checkOptionalString(arg, args, out);
 }
 
 function checkOptionalString(
