@@ -86,7 +86,7 @@ describe("bridged MCP server", () => {
 
     const headless = await startClient([], app.dir);
     servers.push(headless);
-    const refused = await call(headless.client, "select", { nodes: [1] });
+    const refused = await call(headless.client, "select", { at: [10, 10] });
     expect(refused.isError).toBe(true);
     expect(refused.text).toMatch(/needs the running app/);
   });

@@ -4,7 +4,7 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createSession } from "@mcp-wrappers/fieldcraft-engine";
-import { uiSelectCommand, uiSelectionCommand } from "../src/selection/commands.js";
+import { uiSelectCommand, uiSelectionCommand } from "@mcp-wrappers/fieldcraft-engine";
 import { Activity } from "../src/session/activity.js";
 import { createAppSession } from "../src/session/app-session.js";
 

@@ -13,7 +13,7 @@ import {
 } from "@mcp-wrappers/fieldcraft-control";
 import type { AppOptions } from "./cli/options.js";
 import { APP_NAME, APP_VERSION } from "./identity.js";
-import { currentSelection, uiSelectCommand, uiSelectionCommand } from "./selection/commands.js";
+import { currentSelection, uiSelectCommand, uiSelectionCommand } from "@mcp-wrappers/fieldcraft-engine";
 import { Activity } from "./session/activity.js";
 import { createAppSession } from "./session/app-session.js";
 import { uiSceneCommand } from "@mcp-wrappers/fieldcraft-viewer";

@@ -40,4 +40,15 @@ describe("picking on a hexahedral mesh", () => {
     const boxed = await ok("ui.select", { box: [0, 0, img.width - 1, img.height - 1], filter: "elements" });
     expect(boxed.selection.elements).toHaveLength(20 * 4 * 2 + 10 * 4 * 2);
   });
+
+  it("element faces S5 and S6 of a hexahedron are selectable by id; a face past the family's is refused by name", async () => {
+    const r = await ok("ui.select", { faces: [{ element: 1, face: 5 }, { element: 1, face: 6 }] });
+    expect(r.selection.faces).toEqual([{ element: 1, face: 5 }, { element: 1, face: 6 }]);
+    // The faces' nodes become the set members (4 corners and, on C3D20, 4 mid-side nodes each; two faces share none).
+    expect(r.params.nodes.length).toBeGreaterThanOrEqual(8);
+    const bad = await session.client.call("ui.select", { faces: [{ element: 1, face: 6 }], elements: [1] });
+    expect(bad.ok).toBe(true);
+    const tooHigh = await session.client.call("ui.select", { faces: [{ element: 1, face: 7 }] });
+    expect(tooHigh).toMatchObject({ ok: false, error: expect.stringMatching(/face/) });
+  });
 });

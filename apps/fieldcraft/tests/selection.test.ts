@@ -1,7 +1,7 @@
 // The viewport selection over the channel (ui.select / ui.selection on the spawned app), and its pure rules.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectToApp, type ControlClient } from "@mcp-wrappers/fieldcraft-control";
-import { combine, EMPTY_SELECTION, setParams } from "../src/selection/state.js";
+import { combine, EMPTY_SELECTION, setParams } from "@mcp-wrappers/fieldcraft-engine";
 import { startApp, stopApp, writeSteps, type AppProcess } from "./helpers/app-process.js";
 
 describe("selection rules", () => {

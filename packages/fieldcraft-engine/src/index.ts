@@ -53,3 +53,7 @@ export { SYMBOL_COLORS, DEFAULT_MAX_GLYPHS, spreadSample, type SymbolDef } from 
 // symbol rules as the CPU renderer, so the two pictures agree).
 export { meshSurface, designSurface, type Surface } from "./render/surface.js";
 export { AUTO_DEFORMATION_FRACTION } from "./render/render.js";
+export { uiSelectCommand, uiSelectionCommand, currentSelection } from "./commands/ui/select.js";
+export { combine, isEmpty, normalise, setParams, EMPTY_SELECTION, type Selection, type SelectMode, type ElementFace } from "./selection/state.js";
+export { selectionReport, selectionReportResult, elementFaceNodes } from "./selection/report.js";
+export { problems as selectionProblems } from "./selection/validate.js";

@@ -1,5 +1,5 @@
 // The headless backend: an in-process engine session; file access goes through the confinement roots.
-import { createSession, type Caps, type FileAccess } from "@mcp-wrappers/fieldcraft-engine";
+import { createSession, uiSelectCommand, uiSelectionCommand, type Caps, type FileAccess } from "@mcp-wrappers/fieldcraft-engine";
 import { uiSceneCommand } from "@mcp-wrappers/fieldcraft-viewer";
 import type { Backend, BackendDescription, CaptureOutcome, CaptureRequest, ExecuteOptions } from "./types.js";
 import { pngFromRenderResult } from "./png-result.js";
@@ -18,7 +18,8 @@ export function createHeadlessBackend(fileAccess: FileAccess, version: string, o
   // The recovery folder is the user's own, outside the confinement roots: no agent names a path there.
   const session = createSession({
     fileAccess,
-    commands: [uiSceneCommand],
+    // The viewer's scene, and a selection of its own: picks in the MCP App view land here (by name or id).
+    commands: [uiSceneCommand, uiSelectCommand, uiSelectionCommand],
     // FIELDCRAFT_CHECK_RESULTS=1 (the tests): every command result is checked against its declared schema.
     checkResults: process.env.FIELDCRAFT_CHECK_RESULTS === "1",
     ...(options.caps !== undefined ? { caps: options.caps } : {}),

@@ -99,7 +99,8 @@ export function selectTool({ backend, catalogue }: ToolDeps): ToolRow {
     name: "select",
     title: "Select in the viewport",
     description:
-      "Bridged only: changes the app's viewport selection (ui.select) and returns it. Headless it is an error: selection belongs to the window.",
+      "Changes the viewport selection (ui.select) and returns it: the app's window when bridged, the MCP App view's when headless " +
+      "(where only items by name or id can be given; `at`/`box` pick pixels of the app's window).",
     input: z.object({
       filter: z.string().max(100).optional().describe("What can be picked: geometry, nodes, elements, faces, ..."),
       box_mode: z.string().max(100).optional().describe("Box selection rule (inside, crossing)"),
@@ -116,7 +117,10 @@ export function selectTool({ backend, catalogue }: ToolDeps): ToolRow {
     annotations: EDITS,
     queue: MODEL_QUEUE,
     run: async (args, ctx) => {
-      if (!backend.hasUi) return failureResult(`select ${NEEDS_APP}`);
+      if (!backend.hasUi && (args.at !== undefined || args.box !== undefined)) {
+        return failureResult(`select {at | box} ${NEEDS_APP}; headless, give the items: geometry [{body, face}], nodes, elements or faces`);
+      }
+      if (!catalogue.has("ui.select")) return failureResult(`select ${NEEDS_APP}`);
       return outcomeResult(await backend.execute("ui.select", defined(args), engineOptions(ctx)));
     },
   });
@@ -126,13 +130,13 @@ export function selectionTool({ backend, catalogue }: ToolDeps): ToolRow {
   return tool({
     name: "selection",
     title: "Viewport selection",
-    description: "Bridged only: the app's viewport selection (ui.selection), with `params`, the selection as a set's members for model.set.create.",
+    description: "The viewport selection (ui.selection: the app's window when bridged, the MCP App view's when headless), with `params`, the selection as a set's members for model.set.create.",
     input: z.object({}),
     outputSchema: orFailure(catalogue.has("ui.selection") ? resultOf(catalogue, "ui.selection") : ANY_OBJECT),
     annotations: READS,
     queue: MODEL_QUEUE,
     run: async (_args, ctx) => {
-      if (!backend.hasUi) return failureResult(`selection ${NEEDS_APP}`);
+      if (!catalogue.has("ui.selection")) return failureResult(`selection ${NEEDS_APP}`);
       return outcomeResult(await backend.execute("ui.selection", {}, engineOptions(ctx)));
     },
   });

@@ -144,10 +144,18 @@ describe("the batch tool", () => {
 });
 
 describe("select and selection headless", () => {
-  test.each([["select", { nodes: [1] }], ["selection", {}]])("%s is a tool error pointing at --connect", async (name, args) => {
-    const reply = await callTool(name, args);
+  test.each([[{ at: [1, 1] }], [{ box: [0, 0, 10, 10] }]])("select %j picks pixels of the app's window: a tool error pointing at --connect", async (args) => {
+    const reply = await callTool("select", args);
     expect(reply.result.isError).toBe(true);
     expect(reply.result.content[0].text).toContain("--connect");
+    await stillServing();
+  });
+  test("ids that do not exist are refused by name; selection answers with the (empty) selection", async () => {
+    const reply = await callTool("select", { nodes: [999_999_999] });
+    expect(reply.result.isError).toBe(true);
+    expect(reply.result.content[0].text).toMatch(/node|mesh/);
+    const selection = await callTool("selection", {});
+    expect(selection.result.isError).toBeFalsy();
     await stillServing();
   });
 });

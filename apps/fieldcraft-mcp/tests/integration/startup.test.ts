@@ -71,7 +71,7 @@ test("--connect to a port where no app listens gives a headless session and a no
   const d = startRaw(["--connect", `127.0.0.1:${port}`], dir);
   try {
     await d.initialize("2025-06-18");
-    const reply = await d.request({ method: "tools/call", params: { name: "selection", arguments: {} } });
+    const reply = await d.request({ method: "tools/call", params: { name: "select", arguments: { at: [1, 1] } } });
     expect(reply.result.isError).toBe(true);
     expect(d.stderr).toContain("headless");
   } finally {

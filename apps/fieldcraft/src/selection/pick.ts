@@ -1,7 +1,7 @@
 // Picking by pixel or box in the last picture: the picture's camera and scale project the mesh the same
 // way the renderer did, so a point or box on the picture lands on what it shows. Pure.
 import { NODES_PER_ELEMENT, elementCount, meshFamily, nodeCount, viewBasis, type Mesh, type Model } from "@mcp-wrappers/fieldcraft-engine";
-import type { Selection } from "./state.js";
+import type { Selection } from "@mcp-wrappers/fieldcraft-engine";
 
 /** How the last picture mapped the model onto pixels (from ui.render's report, plus the viewport offset in a window). */
 export interface PictureFrame {

@@ -3,7 +3,7 @@
 import type { CommandOutcome, ExecuteOptions } from "@mcp-wrappers/fieldcraft-control";
 import type { Session } from "@mcp-wrappers/fieldcraft-engine";
 import { pick, projectNodes, type BoxMode, type PickFilter, type PickRequest, type PictureFrame } from "../selection/pick.js";
-import { isEmpty, type Selection } from "../selection/state.js";
+import { isEmpty, type Selection } from "@mcp-wrappers/fieldcraft-engine";
 
 const FILTERS: PickFilter[] = ["geometry", "faces", "nodes", "elements"];
 const BOX_MODES: BoxMode[] = ["inside", "crossing"];

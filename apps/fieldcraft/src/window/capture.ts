@@ -5,7 +5,7 @@ import { PNG } from "pngjs";
 import type { CommandInfo, CommandOutcome, ExecuteOptions } from "@mcp-wrappers/fieldcraft-control";
 import { elementCount, nodeCount, type Session } from "@mcp-wrappers/fieldcraft-engine";
 import { APP_NAME, APP_VERSION } from "../identity.js";
-import { currentSelection } from "../selection/commands.js";
+import { currentSelection } from "@mcp-wrappers/fieldcraft-engine";
 import type { ActivitySummary } from "../session/activity.js";
 import { frameFromRender } from "../selection/pick.js";
 import { composeWindow, viewportRect } from "./compose.js";

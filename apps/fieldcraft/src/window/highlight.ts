@@ -2,7 +2,7 @@
 // wireframe (hidden edges too, like an x-ray highlight) and selected nodes as small squares. Pure pixels.
 import { NODES_PER_ELEMENT, meshFamily, type Mesh, type Model } from "@mcp-wrappers/fieldcraft-engine";
 import { projectNodes, type PictureFrame } from "../selection/pick.js";
-import type { Selection } from "../selection/state.js";
+import type { Selection } from "@mcp-wrappers/fieldcraft-engine";
 import type { Rgba } from "./compose.js";
 
 const HIGHLIGHT = [255, 140, 0] as const;

@@ -34,7 +34,7 @@ export function mcpTransport(): Transport {
         const { mode, ...rest } = request;
         const r = await app.callServerTool({ name: "select", arguments: { mode, ...rest } });
         const text = r.content?.find((c) => c.type === "text") as { text?: string } | undefined;
-        return { ok: !r.isError, message: r.isError ? `not selected: ${text?.text ?? "error"}` : "selected in the app" };
+        return { ok: !r.isError, message: r.isError ? `not selected: ${text?.text ?? "error"}` : "selected" };
       } catch (e) {
         return { ok: false, message: `not selected: ${(e as Error).message}` };
       }

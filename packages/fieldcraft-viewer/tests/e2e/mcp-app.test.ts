@@ -114,6 +114,20 @@ describe.skipIf(!BUILT || !HAVE_CHROMIUM)("the MCP App in a test host in Chromiu
     writeFileSync(path.join(DOCS, "mcp-app-host.png"), await page.screenshot());
   });
 
+  test("a click on the tip face in the iframe selects it on the headless server, which `selection` returns", async () => {
+    const frame = page.frames().find((f) => f !== page.mainFrame())!;
+    const point = await frame.evaluate(() => (window as any).fieldcraftViewer.facePoint("Steps", "F1:+x"));
+    expect(point).not.toBeNull();
+    const box = (await page.locator("iframe").boundingBox())!;
+    // The iframe's client coordinates plus its place in the host page (1 px border).
+    await page.mouse.click(box.x + 1 + point.x, box.y + 1 + point.y);
+    await frame.waitForFunction(() => (window as any).fieldcraftViewer.selects >= 1, undefined, { timeout: 10_000 });
+    expect((await frame.evaluate(() => (window as any).fieldcraftViewer.lastSelect)).ok).toBe(true);
+    const selection = structured(await callTool(mcp, "selection"));
+    expect(selection.selection.geometry).toEqual([{ body: "Steps", face: "F1:+x" }]);
+    expect(selection.params).toEqual({ geometry: [{ body: "Steps", face: "F1:+x" }] });
+  });
+
   test("the iframe made no network request at all", () => {
     // The host page was set from memory and the app reads through the bridge: nothing may be requested.
     expect(network.offLoopback).toEqual([]);

@@ -1,7 +1,7 @@
 // The viewport selection as a value, and the pure rules that change it and turn it into a set's members.
-import type { GeometryMember } from "@mcp-wrappers/fieldcraft-engine";
+import type { GeometryMember } from "../model/types.js";
 
-/** An element face: 1-based element id and face 1..4 (Abaqus S1..S4). */
+/** An element face: 1-based element id and face number (Abaqus S1..S4 on tetrahedra, S1..S6 on hexahedra). */
 export interface ElementFace {
   element: number;
   face: number;

@@ -1,10 +1,13 @@
-// ui.select and ui.selection: command rows the app adds to its engine session. The selection lives in the
-// session's view state (not the model: not undoable, not saved), so it is the window's, as in the app.
+// ui.select and ui.selection: the viewport selection as command rows, which a host that shows the model adds
+// to its session (the app; fieldcraft-mcp for its MCP App view). The selection lives in the session's view
+// state (not the model: not undoable, not saved). Picking by pixel (`at`, `box`) belongs to a host with
+// pictures: the app resolves it against its last picture before this row runs.
 import { z } from "zod";
-import { defineCommand, ModelError, type ViewState } from "@mcp-wrappers/fieldcraft-engine";
-import { selectionReport, selectionReportResult } from "./report.js";
-import { combine, EMPTY_SELECTION, isEmpty, type Selection } from "./state.js";
-import { problems } from "./validate.js";
+import { ModelError } from "../../model/errors.js";
+import { selectionReport, selectionReportResult } from "../../selection/report.js";
+import { combine, EMPTY_SELECTION, isEmpty, type Selection } from "../../selection/state.js";
+import { problems } from "../../selection/validate.js";
+import { defineCommand, type ViewState } from "../types.js";
 
 const bodyName = z.string().min(1).max(200);
 const member = z.union([
@@ -35,10 +38,10 @@ export const uiSelectCommand = defineCommand({
       nodes: ids.default([]).describe("1-based node ids"),
       elements: ids.default([]).describe("1-based element ids"),
       faces: z
-        .array(z.object({ element: z.number().int().positive(), face: z.number().int().min(1).max(4) }).strict())
+        .array(z.object({ element: z.number().int().positive(), face: z.number().int().min(1).max(6) }).strict())
         .max(1_000_000)
         .default([])
-        .describe("Element faces: 1-based element id and face 1-4 (S1-S4)"),
+        .describe("Element faces: 1-based element id and face number (S1-S4 on tetrahedra, S1-S6 on hexahedra)"),
       filter: z.enum(["geometry", "faces", "nodes", "elements"]).optional().describe("What `at` and `box` pick"),
       box_mode: z.enum(["inside", "crossing"]).optional().describe("Whether a box picks items wholly inside it or crossing it"),
       at: z.array(z.number()).length(2).optional().describe("Pick at a viewport pixel [x, y]"),

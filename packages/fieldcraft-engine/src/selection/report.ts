@@ -1,5 +1,8 @@
 // What ui.select and ui.selection reply: the selection, its counts, and `params` for model.set.create.
-import { facetNodes, resolveSet, type Mesh, type Model } from "@mcp-wrappers/fieldcraft-engine";
+import { facetNodes } from "../fem/loads.js";
+import { resolveSet } from "../model/sets.js";
+import type { Model } from "../model/types.js";
+import type { Mesh } from "../mesh/types.js";
 import { z } from "zod";
 import { isEmpty, setParams, type ElementFace, type Selection } from "./state.js";
 import { problems } from "./validate.js";

@@ -1,5 +1,6 @@
 // Checks picked items against the model, naming each one that does not exist and what to run instead.
-import { elementCount, nodeCount, type Model } from "@mcp-wrappers/fieldcraft-engine";
+import { elementCount, meshFamily, nodeCount } from "../mesh/types.js";
+import type { Model } from "../model/types.js";
 import type { Selection } from "./state.js";
 
 export function problems(s: Selection, model: Model, where = "params"): string[] {
@@ -32,6 +33,10 @@ export function problems(s: Selection, model: Model, where = "params"): string[]
     if (badElement !== undefined) out.push(`${where}.elements: element ${badElement} does not exist (the mesh has elements 1-${ne})`);
     const badFace = s.faces.find((f) => f.element > ne);
     if (badFace !== undefined) out.push(`${where}.faces: element ${badFace.element} does not exist (the mesh has elements 1-${ne})`);
+    // Tetrahedra have faces S1..S4, hexahedra S1..S6, planar elements an edge per side.
+    const sides = meshFamily(mesh).faces.length;
+    const badSide = s.faces.find((f) => f.face > sides);
+    if (badSide !== undefined) out.push(`${where}.faces: element ${badSide.element} is a ${mesh.type} with faces 1-${sides}, not ${badSide.face}`);
   }
   return out;
 }
