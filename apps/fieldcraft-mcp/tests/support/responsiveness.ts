@@ -51,10 +51,37 @@ export async function pingsDuring(driver: RawDriver, work: Promise<unknown>, eve
   return { latencies, ...summary(latencies), workMs };
 }
 
+/** Progress notifications received so far for a call's progress token (startCall uses the call's id). */
+export function progressOf(driver: RawDriver, token: string): { progress: number; total?: number; message?: string }[] {
+  return driver.notifications
+    .filter((n) => n.method === "notifications/progress" && (n.params as { progressToken?: unknown } | undefined)?.progressToken === token)
+    .map((n) => n.params as { progress: number; total?: number; message?: string });
+}
+
+/** Resolves once `probe` holds, looking every 10 ms (false after `ms`). */
+export async function until(probe: () => boolean, ms = 120_000): Promise<boolean> {
+  const deadline = now() + ms;
+  while (!probe()) {
+    if (now() > deadline) return false;
+    await sleep(10);
+  }
+  return true;
+}
+
 /**
- * Cancels a running call `afterMs` after it started and measures until a queued follow-up (`execute
- * model.activity`, behind it in the model queue and in the engine's) is answered: the time the work took to stop.
+ * Cancels the call `id` and measures until a queued follow-up (`execute model.activity`, behind it in the model
+ * queue and in the engine's) is answered: how long the work took to stop. Resolves the follow-up's result too.
  */
+export async function cancelAndFollow(driver: RawDriver, id: string) {
+  const cancelled = now();
+  driver.notify("notifications/cancelled", { requestId: id, reason: "measuring cancellation" });
+  const follow = (await driver.request({ method: "tools/call", params: { name: "execute", arguments: { command: "model.activity" } } }, 120_000)) as {
+    result?: { isError?: boolean; structuredContent?: unknown };
+  };
+  return { ms: now() - cancelled, follow };
+}
+
+/** Starts a call, cancels it `afterMs` later and measures the stop (NaN when the call had already replied). */
 export async function cancelLatency(driver: RawDriver, name: string, args: Record<string, unknown>, id: string, afterMs: number) {
   const reply = startCall(driver, name, args, id);
   let finishedFirst = false;
@@ -64,10 +91,7 @@ export async function cancelLatency(driver: RawDriver, name: string, args: Recor
   );
   await sleep(afterMs);
   if (finishedFirst) return { finishedFirst: true, ms: Number.NaN };
-  const cancelled = now();
-  driver.notify("notifications/cancelled", { requestId: id, reason: "measuring cancellation" });
-  const follow = await driver.request({ method: "tools/call", params: { name: "execute", arguments: { command: "model.activity" } } }, 120_000);
-  const ms = now() - cancelled;
-  if ((follow as { result?: { isError?: boolean } }).result?.isError) throw new Error(`the follow-up failed: ${JSON.stringify(follow)}`);
+  const { ms, follow } = await cancelAndFollow(driver, id);
+  if (follow.result?.isError !== false) throw new Error(`the follow-up failed: ${JSON.stringify(follow)}`);
   return { finishedFirst, ms };
 }

@@ -1,0 +1,13 @@
+import { createSession } from "@mcp-wrappers/fieldcraft-engine";
+const s = createSession();
+await s.execute("file.sample", { name: "stepped-block" });
+let t = performance.now();
+const m: any = await s.execute("mesh.tet.generate", { body: "Steps", size: Number(process.argv[2]), order: 2 });
+console.log("mesh", m.result.mesh.elements, m.result.mesh.nodes, (performance.now() - t).toFixed(0));
+t = performance.now();
+let last = t;
+const out: any = await s.execute(process.argv[3] ?? "solve.static", {}, { onProgress: (p) => { const n = performance.now(); if (!p.message.includes("CG iteration")) console.log(`+${(n - last).toFixed(0)} ms  ${p.message}`); last = n; } });
+console.log(`+${(performance.now() - last).toFixed(0)} ms  end`, out.ok, (performance.now() - t).toFixed(0));
+t = performance.now(); await s.execute("ui.render", {}); console.log("render", (performance.now() - t).toFixed(0));
+t = performance.now(); await s.execute("mesh.quality", {}); console.log("quality", (performance.now() - t).toFixed(0));
+t = performance.now(); await s.execute("model.check", {}); console.log("check", (performance.now() - t).toFixed(0));
