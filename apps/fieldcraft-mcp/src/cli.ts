@@ -5,8 +5,9 @@ import { parseOptions, USAGE } from "./cli/options.js";
 import { resolveRoots } from "./cli/roots.js";
 import { hostPathStyle } from "./confinement/index.js";
 import { openBackend } from "./backend/open.js";
-import { ENGINE_NAME } from "./backend/headless.js";
-import { startWorkerBackend } from "./backend/worker/host.js";
+import { ENGINE_NAME, headlessCatalogue } from "./backend/headless.js";
+import { startWorkerBackend, type WorkerBackendOptions } from "./backend/worker/host.js";
+import type { CommandInfo } from "./backend/types.js";
 import { connectBridgedBackend } from "./backend/bridged/index.js";
 import { fieldcraftServer, SERVER_VERSION } from "./server/define.js";
 import { startupNote } from "./cli/startup-note.js";
@@ -38,7 +39,9 @@ async function main(argv: readonly string[]): Promise<void> {
   if (!roots.ok) fail(roots.error);
   // The engine runs in a worker thread that builds the same confinement from the roots (src/backend/worker).
   const note = (message: string) => process.stderr.write(`fieldcraft-mcp: ${message}\n`);
-  const headless = { roots: roots.roots, cwd, version: SERVER_VERSION, note };
+  let catalogue: CommandInfo[] | undefined;
+  const startHeadless = (extra: Partial<WorkerBackendOptions>) =>
+    startWorkerBackend({ roots: roots.roots, cwd, version: SERVER_VERSION, note, catalogue: (catalogue ??= headlessCatalogue()), ...extra });
   const http = parsed.options.http;
   if (http !== undefined) {
     const token = resolveHttpToken(http.address, http.tokenFile);
@@ -50,7 +53,7 @@ async function main(argv: readonly string[]): Promise<void> {
     await runHttp(
       {
         openSession: async () => {
-          const backend = await startWorkerBackend({ ...headless, caps });
+          const backend = startHeadless({ caps });
           return { definition: await fieldcraftServer(backend), close: () => backend.close() };
         },
       },
@@ -59,7 +62,7 @@ async function main(argv: readonly string[]): Promise<void> {
     return;
   }
   const backend = await openBackend(parsed.options, {
-    startHeadless: ({ autosaveSeconds }) => startWorkerBackend({ ...headless, autosaveSeconds }),
+    startHeadless: async ({ autosaveSeconds }) => startHeadless({ autosaveSeconds }),
     connectBridged: (target) => connectBridgedBackend(target),
     note,
   });

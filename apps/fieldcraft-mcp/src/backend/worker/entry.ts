@@ -70,4 +70,4 @@ port.on("message", (message: ToWorker) => {
   }
 });
 
-send({ type: "ready", catalogue: await backend.catalogue() });
+send({ type: "ready" });

@@ -9,6 +9,11 @@ import type { FromWorker, ToWorker, WorkerInit } from "./messages.js";
 import { newCancelFlag, raiseFlag } from "./shared-signal.js";
 
 export interface WorkerBackendOptions extends WorkerInit {
+  /**
+   * The session's catalogue (headlessCatalogue()), known on this thread: the server builds its tool table and
+   * answers `initialize` while the worker is still loading the engine on the other core.
+   */
+  catalogue: CommandInfo[];
   note?: (message: string) => void;
   /** The worker's script; default: headless-worker.js beside the built server (dist/). */
   entry?: URL;
@@ -27,7 +32,7 @@ interface Pending {
 
 interface Thread {
   worker: Worker;
-  ready: Promise<CommandInfo[]>;
+  ready: Promise<void>;
   pending: Map<number, Pending>;
   alive: boolean;
 }
@@ -36,8 +41,8 @@ function stoppedMessage(what: string, why: string): string {
   return `${what}: the engine stopped (${why}); the model is lost from memory, the next call starts a fresh session, and file.recovery.list shows this one's last autosave`;
 }
 
-export async function startWorkerBackend(options: WorkerBackendOptions): Promise<Backend> {
-  const { note, entry = DEFAULT_ENTRY, ...init } = options;
+export function startWorkerBackend(options: WorkerBackendOptions): Backend {
+  const { note, entry = DEFAULT_ENTRY, catalogue, ...init } = options;
   let nextId = 1;
   let closing: Promise<void> | null = null;
 
@@ -45,13 +50,13 @@ export async function startWorkerBackend(options: WorkerBackendOptions): Promise
     // stdout: true keeps the worker's stdout off the protocol's: it is copied to stderr below.
     const worker = new Worker(entry, { workerData: init satisfies WorkerInit, stdout: true });
     worker.stdout.pipe(process.stderr, { end: false });
-    const thread: Thread = { worker, ready: Promise.resolve([]), pending: new Map(), alive: true };
+    const thread: Thread = { worker, ready: Promise.resolve(), pending: new Map(), alive: true };
     let failure: Error | undefined;
-    thread.ready = new Promise<CommandInfo[]>((resolve, reject) => {
+    thread.ready = new Promise<void>((resolve, reject) => {
       worker.on("message", (message: FromWorker) => {
         switch (message.type) {
           case "ready":
-            resolve(message.catalogue);
+            resolve();
             return;
           case "note":
             note?.(message.message);
@@ -80,18 +85,17 @@ export async function startWorkerBackend(options: WorkerBackendOptions): Promise
         if (closing === null) note?.(`the engine worker stopped (${why}); the next call starts a fresh session`);
       });
     });
+    // Awaited by the first call; a start that fails is that call's error, never an unhandled rejection.
+    thread.ready.catch(() => undefined);
     return thread;
   }
 
   let thread = startThread();
-  const catalogue = await thread.ready;
 
   /** The live thread; after a crash, a fresh one (its model empty: the old one's autosave is recoverable). */
   async function live(): Promise<Thread> {
-    if (!thread.alive) {
-      thread = startThread();
-      await thread.ready;
-    }
+    if (!thread.alive) thread = startThread();
+    await thread.ready;
     return thread;
   }
 

@@ -2,7 +2,7 @@
 // one reply with that id; progress and notes flow from the worker at any time.
 import type { Caps } from "@mcp-wrappers/fieldcraft-engine";
 import type { Roots } from "../../confinement/index.js";
-import type { CaptureOutcome, CaptureRequest, CommandInfo, CommandOutcome } from "../types.js";
+import type { CaptureOutcome, CaptureRequest, CommandOutcome } from "../types.js";
 import type { CancelFlag } from "./shared-signal.js";
 
 /** What the worker is started with (workerData): everything it needs to build the same session in its own thread. */
@@ -22,7 +22,7 @@ export type ToWorker =
   | { type: "close"; id: number };
 
 export type FromWorker =
-  | { type: "ready"; catalogue: CommandInfo[] }
+  | { type: "ready" }
   | { type: "outcome"; id: number; outcome: CommandOutcome | CaptureOutcome }
   | { type: "progress"; id: number; progress: { progress: number; total?: number; message: string } }
   | { type: "closed"; id: number }
