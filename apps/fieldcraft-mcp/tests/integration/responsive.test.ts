@@ -19,7 +19,7 @@ let driver: RawDriver;
 
 async function tool(name: string, args: Record<string, unknown>, timeout = 300_000): Promise<any> {
   const reply = (await driver.request({ method: "tools/call", params: { name, arguments: args } }, timeout)) as any;
-  expect(reply.result?.isError, JSON.stringify(reply).slice(0, 400)).toBe(false);
+  expect(reply.result !== undefined && reply.result.isError !== true, JSON.stringify(reply).slice(0, 400)).toBe(true);
   return reply.result.structuredContent;
 }
 
@@ -36,9 +36,10 @@ afterAll(async () => {
 });
 
 test("ping is answered within the bound while a ~1.4M-element tet mesh is made, then the mesh can be cancelled", async () => {
-  const pinged = await pingsDuring(driver, startCall(driver, "mesh", BIG_MESH, "mesh-pinged"));
-  const meshed = (await driver.waitFor("mesh-pinged")) as any;
-  expect(meshed.result.isError, JSON.stringify(meshed).slice(0, 300)).toBe(false);
+  const meshing = startCall(driver, "mesh", BIG_MESH, "mesh-pinged");
+  const pinged = await pingsDuring(driver, meshing);
+  const meshed = (await meshing) as any;
+  expect(meshed.result?.isError, JSON.stringify(meshed).slice(0, 300)).not.toBe(true);
   expect(meshed.result.structuredContent.result.mesh.elements).toBeGreaterThan(1_000_000);
   // Pings kept coming during the whole work, each one answered promptly.
   expect(pinged.latencies.length).toBeGreaterThanOrEqual(10);
@@ -50,7 +51,7 @@ test("ping is answered within the bound while a ~1.4M-element tet mesh is made, 
   expect(noReplyTo("mesh-cancelled")).toBe(true);
   const { ms, follow } = await cancelAndFollow(driver, "mesh-cancelled");
   expect(ms).toBeLessThan(CANCEL_BOUND_MS);
-  expect(follow.result?.isError).toBe(false);
+  expect(follow.result?.isError).not.toBe(true);
   // The cancelled mesh left the model as it was (the small mesh), and no reply came for it.
   const info = await tool("execute", { command: "model.info", params: {} });
   expect(JSON.stringify(info)).not.toMatch(/"elements":1[0-9]{6}/);
@@ -83,11 +84,12 @@ test("ping is answered during a 1000-step solve.probe batch; cancelling one stop
   // A small solved model to probe.
   await tool("mesh", { method: "tet", params: { body: "Steps", size: 2.5, order: 1 } });
   await tool("solve", { analysis: "static" });
-  const nodes = Array.from({ length: 50 }, (_, i) => i + 1);
+  const nodes = Array.from({ length: 10 }, (_, i) => i + 1);
   const commands = Array.from({ length: 1000 }, () => ({ command: "solve.probe", params: { nodes } }));
 
-  const pinged = await pingsDuring(driver, startCall(driver, "batch", { commands }, "batch-pinged"));
-  const done = (await driver.waitFor("batch-pinged")) as any;
+  const batching = startCall(driver, "batch", { commands }, "batch-pinged");
+  const pinged = await pingsDuring(driver, batching);
+  const done = (await batching) as any;
   expect(done.result.structuredContent.completed).toBe(1000);
   expect(pinged.max, `ping latencies ${pinged.latencies.map(Math.round).join(", ")}`).toBeLessThan(PING_BOUND_MS);
 

@@ -92,6 +92,6 @@ export async function cancelLatency(driver: RawDriver, name: string, args: Recor
   await sleep(afterMs);
   if (finishedFirst) return { finishedFirst: true, ms: Number.NaN };
   const { ms, follow } = await cancelAndFollow(driver, id);
-  if (follow.result?.isError !== false) throw new Error(`the follow-up failed: ${JSON.stringify(follow)}`);
+  if (follow.result === undefined || follow.result.isError === true) throw new Error(`the follow-up failed: ${JSON.stringify(follow)}`);
   return { finishedFirst, ms };
 }

@@ -33,6 +33,8 @@ interface Pending {
 interface Thread {
   worker: Worker;
   ready: Promise<void>;
+  /** Set once the session exists in the worker (before, there is nothing to close cleanly). */
+  started: boolean;
   pending: Map<number, Pending>;
   alive: boolean;
 }
@@ -50,12 +52,13 @@ export function startWorkerBackend(options: WorkerBackendOptions): Backend {
     // stdout: true keeps the worker's stdout off the protocol's: it is copied to stderr below.
     const worker = new Worker(entry, { workerData: init satisfies WorkerInit, stdout: true });
     worker.stdout.pipe(process.stderr, { end: false });
-    const thread: Thread = { worker, ready: Promise.resolve(), pending: new Map(), alive: true };
+    const thread: Thread = { worker, ready: Promise.resolve(), started: false, pending: new Map(), alive: true };
     let failure: Error | undefined;
     thread.ready = new Promise<void>((resolve, reject) => {
       worker.on("message", (message: FromWorker) => {
         switch (message.type) {
           case "ready":
+            thread.started = true;
             resolve();
             return;
           case "note":
@@ -107,6 +110,7 @@ export function startWorkerBackend(options: WorkerBackendOptions): Backend {
     } catch (error) {
       return { ok: false as const, error: `${what}: ${(error as Error).message}` };
     }
+    if (closing !== null) return { ok: false as const, error: `${what}: the server is shutting down` };
     const id = nextId++;
     const flag = newCancelFlag();
     const { signal, onProgress } = options;
@@ -139,6 +143,8 @@ export function startWorkerBackend(options: WorkerBackendOptions): Backend {
       (closing ??= (async () => {
         const current = thread;
         if (!current.alive) return;
+        // Still loading the engine: no session, no autosave, nothing to wait for.
+        if (!current.started) return void (await current.worker.terminate());
         const id = nextId++;
         const closed = new Promise<unknown>((resolve) => {
           current.pending.set(id, { what: "close", resolve });
