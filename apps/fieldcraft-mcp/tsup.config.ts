@@ -1,7 +1,8 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: ["src/cli.ts"],
+  // The engine worker is its own file beside the server: src/backend/worker/host.ts starts it from there.
+  entry: { cli: "src/cli.ts", "headless-worker": "src/backend/worker/entry.ts" },
   format: ["esm"],
   target: "node20",
   platform: "node",

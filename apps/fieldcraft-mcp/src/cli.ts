@@ -3,9 +3,11 @@
 import { resolveHttpToken, runHttp, serveStdio } from "@mcp-wrappers/mcp-core";
 import { parseOptions, USAGE } from "./cli/options.js";
 import { resolveRoots } from "./cli/roots.js";
-import { createFileAccess, hostPathStyle, nodeFsProbe } from "./confinement/index.js";
+import { hostPathStyle } from "./confinement/index.js";
 import { openBackend } from "./backend/open.js";
-import { createHeadlessBackend } from "./backend/headless.js";
+import { ENGINE_NAME, headlessCatalogue } from "./backend/headless.js";
+import { startWorkerBackend, type WorkerBackendOptions } from "./backend/worker/host.js";
+import type { CommandInfo } from "./backend/types.js";
 import { connectBridgedBackend } from "./backend/bridged/index.js";
 import { fieldcraftServer, SERVER_VERSION } from "./server/define.js";
 import { startupNote } from "./cli/startup-note.js";
@@ -35,19 +37,23 @@ async function main(argv: readonly string[]): Promise<void> {
   const style = hostPathStyle();
   const roots = resolveRoots(parsed.options, cwd, style);
   if (!roots.ok) fail(roots.error);
-  const fileAccess = createFileAccess(roots.roots, { cwd, fs: nodeFsProbe, style });
+  // The engine runs in a worker thread that builds the same confinement from the roots (src/backend/worker).
+  const note = (message: string) => process.stderr.write(`fieldcraft-mcp: ${message}\n`);
+  let catalogue: CommandInfo[] | undefined;
+  const startHeadless = (extra: Partial<WorkerBackendOptions>) =>
+    startWorkerBackend({ roots: roots.roots, cwd, version: SERVER_VERSION, note, catalogue: (catalogue ??= headlessCatalogue()), ...extra });
   const http = parsed.options.http;
   if (http !== undefined) {
     const token = resolveHttpToken(http.address, http.tokenFile);
     if ("error" in token) fail(token.error);
     // Every client session gets its own engine, bounded in memory; all of them are confined alike.
     const caps = { maxMemoryBytes: http.sessionMemoryBytes, maxUndoBytes: Math.floor(http.sessionMemoryBytes / 2) };
-    const describe = createHeadlessBackend(fileAccess, SERVER_VERSION, { caps }).describe();
+    const describe = { kind: "headless", name: ENGINE_NAME, version: SERVER_VERSION, hasUi: false } as const;
     process.stderr.write(`fieldcraft-mcp: ${startupNote(describe, roots.roots).replace("serving a headless session", `serving up to ${http.maxSessions} headless sessions over HTTP`)}\n`);
     await runHttp(
       {
         openSession: async () => {
-          const backend = createHeadlessBackend(fileAccess, SERVER_VERSION, { caps });
+          const backend = startHeadless({ caps });
           return { definition: await fieldcraftServer(backend), close: () => backend.close() };
         },
       },
@@ -56,10 +62,9 @@ async function main(argv: readonly string[]): Promise<void> {
     return;
   }
   const backend = await openBackend(parsed.options, {
-    fileAccess,
-    version: SERVER_VERSION,
+    startHeadless: async ({ autosaveSeconds }) => startHeadless({ autosaveSeconds }),
     connectBridged: (target) => connectBridgedBackend(target),
-    note: (message) => process.stderr.write(`fieldcraft-mcp: ${message}\n`),
+    note,
   });
   process.stderr.write(`fieldcraft-mcp: ${startupNote(backend.describe(), roots.roots)}\n`);
   await serveStdio(await fieldcraftServer(backend), { diagnosticName: "fieldcraft-mcp" });

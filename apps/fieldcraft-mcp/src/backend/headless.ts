@@ -1,10 +1,15 @@
 // The headless backend: an in-process engine session; file access goes through the confinement roots.
 import { createSession, uiSelectCommand, uiSelectionCommand, type Caps, type FileAccess } from "@mcp-wrappers/fieldcraft-engine";
 import { uiSceneCommand } from "@mcp-wrappers/fieldcraft-viewer";
-import type { Backend, BackendDescription, CaptureOutcome, CaptureRequest, ExecuteOptions } from "./types.js";
+import type { Backend, BackendDescription, CaptureOutcome, CaptureRequest, CommandInfo, ExecuteOptions } from "./types.js";
 import { pngFromRenderResult } from "./png-result.js";
 
 export const ENGINE_NAME = "fieldcraft-engine";
+
+/** The headless session's catalogue, without starting one that works (for a host whose session runs elsewhere). */
+export function headlessCatalogue(): CommandInfo[] {
+  return createSession({ commands: [uiSceneCommand] }).catalogue();
+}
 
 export interface HeadlessOptions {
   /** Seconds between recovery autosaves (0: off); absent: no autosave (tests, embedders, HTTP sessions). */

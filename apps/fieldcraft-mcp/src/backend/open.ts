@@ -1,15 +1,15 @@
 // Which backend a start gets: headless by default; with --connect the bridge, or headless when the app cannot be reached.
-import type { FileAccess } from "@mcp-wrappers/fieldcraft-engine";
 import { DEFAULT_AUTOSAVE_SECONDS, type ServerOptions } from "../cli/options.js";
 import type { Backend } from "./types.js";
-import { createHeadlessBackend } from "./headless.js";
 
 /** Connects to a running app's control channel (issue 7's bridge); an error value when it cannot be reached. */
 export type BridgeConnector = (target: { host: string; port: number }) => Promise<Backend | { error: string }>;
 
+/** Starts the headless session (the engine in its worker thread, src/backend/worker). */
+export type HeadlessStarter = (options: { autosaveSeconds: number }) => Promise<Backend>;
+
 export interface OpenDeps {
-  fileAccess: FileAccess;
-  version: string;
+  startHeadless: HeadlessStarter;
   connectBridged: BridgeConnector;
   note(message: string): void;
 }
@@ -21,5 +21,5 @@ export async function openBackend(options: ServerOptions, deps: OpenDeps): Promi
     if (!("error" in bridged)) return bridged;
     deps.note(`cannot reach the app at ${where} (${bridged.error}); running a headless session instead`);
   }
-  return createHeadlessBackend(deps.fileAccess, deps.version, { autosaveSeconds: options.autosaveSeconds ?? DEFAULT_AUTOSAVE_SECONDS, note: deps.note });
+  return deps.startHeadless({ autosaveSeconds: options.autosaveSeconds ?? DEFAULT_AUTOSAVE_SECONDS });
 }

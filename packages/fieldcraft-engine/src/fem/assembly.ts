@@ -65,6 +65,7 @@ export function assembleForm<C>(
   elementConstant: Int32Array,
   constants: readonly C[],
   pattern?: BlockCsr,
+  signal?: AbortSignal,
 ): AssemblyResult {
   const fam = meshFamily(mesh);
   const el = fam.element;
@@ -78,6 +79,8 @@ export function assembleForm<C>(
   const ke = new Float64Array(m * m);
   const scatter = K.b === 3 ? scatter3 : scatterBlocks;
   for (let e = 0; e < ne; e++) {
+    // A host running the engine off its event loop raises the signal from another thread: looked at every 1024 elements.
+    if ((e & 1023) === 0 && signal?.aborted) return { ok: false, error: "the solve was cancelled" };
     gatherCoords(mesh, npe, e, coords);
     const volume = form.element(el, coords, constants[elementConstant[e]], ke, scratch);
     if (!(volume > 0))
@@ -88,6 +91,6 @@ export function assembleForm<C>(
 }
 
 /** The elastic stiffness (3 unknowns per node) of isotropic materials. */
-export function assembleStiffness(mesh: Mesh, elementMaterial: Int32Array, materials: ElasticMaterial[], pattern?: BlockCsr): AssemblyResult {
-  return assembleForm(mesh, ELASTIC_STIFFNESS, elementMaterial, materials.map(lame), pattern);
+export function assembleStiffness(mesh: Mesh, elementMaterial: Int32Array, materials: ElasticMaterial[], pattern?: BlockCsr, signal?: AbortSignal): AssemblyResult {
+  return assembleForm(mesh, ELASTIC_STIFFNESS, elementMaterial, materials.map(lame), pattern, signal);
 }

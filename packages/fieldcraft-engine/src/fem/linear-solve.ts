@@ -106,10 +106,13 @@ export async function choosePreconditioner(
   try {
     const amg = await buildAmg(K, nearNullspace(), DEFAULT_AMG, async () => {
       await yieldToEventLoop();
+      // Between levels: a cancelled build stops here instead of finishing the hierarchy.
+      if (o.signal?.aborted) throw new Error("cancelled");
     });
     M = amg.preconditioner;
     solver = `CG with ${amg.describe}`;
   } catch {
+    if (o.signal?.aborted) return cancelled();
     M = jacobiPreconditioner(blockDiagonal(K));
     solver = "CG with Jacobi preconditioner";
   }

@@ -177,7 +177,7 @@ export async function solveFrequency(problem: FrequencyProblem, options: Frequen
       ok: false,
       error: `the frequency solve would need about ${(estimate / 1024 ** 3).toFixed(1)} GiB, above the cap maxMemoryBytes = ${(opts.maxMemoryBytes / 1024 ** 3).toFixed(1)} GiB; coarsen the mesh, ask for fewer modes or raise maxMemoryBytes`,
     };
-  const assembled = assembleStiffness(mesh, problem.elementMaterial, problem.materials, pattern);
+  const assembled = assembleStiffness(mesh, problem.elementMaterial, problem.materials, pattern, opts.signal);
   if (!assembled.ok) return assembled;
   const massed = assembleMass(mesh, problem.elementMaterial, problem.density, opts.mass ?? "consistent", pattern);
   if (!massed.ok) return massed;

@@ -75,7 +75,7 @@ export async function solvePlanar(problem: PlanarProblem, options: SolveOptions 
   const sized = patternWithinMemory(mesh, 2, opts.maxMemoryBytes);
   if (!sized.ok) return sized;
   const constants = constantsOf(problem);
-  const assembled = assembleForm(mesh, planarElasticity(kind), problem.elementMaterial, constants, sized.pattern);
+  const assembled = assembleForm(mesh, planarElasticity(kind), problem.elementMaterial, constants, sized.pattern, opts.signal);
   if (!assembled.ok) return assembled;
   const K = assembled.matrix;
   const system = applyPrescribed(K, prescribed, forces);

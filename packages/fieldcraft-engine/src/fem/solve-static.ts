@@ -90,7 +90,7 @@ export async function solveStatic(problem: StaticProblem, options: SolveOptions 
   lin.report("assembling the stiffness matrix");
   const sized = patternWithinMemory(mesh, UNKNOWNS, opts.maxMemoryBytes);
   if (!sized.ok) return sized;
-  const assembled = assembleStiffness(mesh, problem.elementMaterial, problem.materials, sized.pattern);
+  const assembled = assembleStiffness(mesh, problem.elementMaterial, problem.materials, sized.pattern, opts.signal);
   if (!assembled.ok) return assembled;
   const K = assembled.matrix;
   const system = applyPrescribed(K, problem.prescribed, problem.forces);

@@ -42,7 +42,7 @@ const EDGE_OPPOSITE: readonly (readonly [number, number])[] = [
 ];
 const EDGES: readonly (readonly [number, number])[] = [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]];
 
-export function meshQuality(mesh: Mesh, worstCount = 10): MeshQuality {
+export function meshQuality(mesh: Mesh, worstCount = 10, signal?: AbortSignal): MeshQuality {
   // Each shape has its own measures; hexahedra rank by scaled Jacobian.
   if (meshFamily(mesh).shape === "hexahedron") return hexQuality(mesh, worstCount);
   const per = NODES_PER_ELEMENT[mesh.type];
@@ -55,6 +55,8 @@ export function meshQuality(mesh: Mesh, worstCount = 10): MeshQuality {
   let inverted = 0;
   const worst: ElementQuality[] = [];
   for (let e = 0; e < m; e++) {
+    // A host cancelling from another thread is heard every 4096 elements.
+    if ((e & 4095) === 0 && signal?.aborted) throw new Error("the quality report was cancelled");
     for (let c = 0; c < 4; c++) {
       const n = mesh.elements[per * e + c];
       p[3 * c] = xyz[3 * n];

@@ -273,13 +273,19 @@ export function renderScene(
   scene: Scene,
   camera: CameraSpec,
   size: { width: number; height: number },
+  signal?: AbortSignal,
 ): { png: Uint8Array; info: RenderInfo; frame: FrameBuffer } {
+  // Looked at between the stages (surface, shading, encoding): a host that cancels from another thread stops here.
+  const stop = () => {
+    if (signal?.aborted) throw new Error("the picture was cancelled");
+  };
   checkScene(scene);
   const width = clampSide(size.width, 800);
   const height = clampSide(size.height, 600);
   const mesh = scene.mesh ?? null;
   const surface: Surface | null = mesh ? cachedMeshSurface(mesh) : scene.design ? designSurface(scene.design) : null;
   const source: RenderInfo["source"] = mesh ? "mesh" : scene.design ? "design" : "empty";
+  stop();
   const base = surface?.positions ?? new Float64Array(0);
   const modelSize = bboxDiagonal(base) || 1;
 
@@ -322,12 +328,14 @@ export function renderScene(
   const { lo, hi } = viewExtents(surface, drawn, glyphPts, basis);
   const { pr, distance, target } = frameProjection(lo, hi, camera, basis, { left: areaLeft, width: areaWidth, height }, modelSize);
 
+  stop();
   const fb = createFrameBuffer(width, height, COLORS.background);
   const bias = 0.004 * Math.max(hi[2] - lo[2], 1e-12) + 1e-9;
   const light = lightDirection(basis);
 
   const triangleCount = surface ? drawSurface(fb, surface, { drawn, base, pr, basis, light, bias, look, values: field ? field.values : null, meshEdges: mesh !== null && scene.meshEdges !== false }) : 0;
 
+  stop();
   drawGlyphs(fb, glyphs, glyphPts, pr, bias, height);
   if (legend) drawLegend(fb, legend, colors);
   if (scene.triad !== false) drawTriad(fb, basis);
@@ -346,6 +354,7 @@ export function renderScene(
     sampled_symbols: reports.filter((r) => r.drawn < r.count),
     triangles: triangleCount,
   };
+  stop();
   return { png: encodePng(fb), info, frame: fb };
 }
 

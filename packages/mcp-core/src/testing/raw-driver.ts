@@ -51,7 +51,8 @@ export class RawDriver {
   readonly exited: Promise<ExitStatus>;
 
   #stderr = "";
-  #stdoutTail = "";
+  /** The current unfinished line, in pieces. */
+  #stdoutParts: string[] = [];
   #cursor = 0;
   #taken = new Set<unknown>();
   #raw = new WeakMap<object, string>();
@@ -227,9 +228,19 @@ export class RawDriver {
   }
 
   #onStdout(text: string): void {
-    const lines = (this.#stdoutTail + text).split("\n");
-    this.#stdoutTail = lines.pop()!;
-    for (const line of lines) this.#onLine(line);
+    // Only the new chunk is searched for a newline: re-splitting the whole tail made a long reply line
+    // quadratic here (a 38 MB line took the driver a minute, delaying the lines behind it).
+    const nl = text.indexOf("\n");
+    if (nl < 0) {
+      this.#stdoutParts.push(text);
+      return;
+    }
+    this.#stdoutParts.push(text.slice(0, nl));
+    const first = this.#stdoutParts.join("");
+    const rest = text.slice(nl + 1).split("\n");
+    this.#stdoutParts = [rest.pop()!];
+    this.#onLine(first);
+    for (const line of rest) this.#onLine(line);
   }
 
   #onLine(line: string): void {
@@ -274,9 +285,10 @@ export class RawDriver {
   }
 
   #failWaiters(): void {
-    if (this.#stdoutTail.length > 0) {
-      this.#onLine(this.#stdoutTail);
-      this.#stdoutTail = "";
+    const tail = this.#stdoutParts.join("");
+    if (tail.length > 0) {
+      this.#onLine(tail);
+      this.#stdoutParts = [];
     }
     for (const waiter of this.#waiters) {
       clearTimeout(waiter.timer);

@@ -34,7 +34,7 @@ export const meshQualityCommand = defineCommand({
   requires: ["mesh"],
   effects: { mutates: false, reads: false, writes: false },
   run(ctx, params) {
-    const q = meshQuality(ctx.model.mesh!.mesh, params.worst);
+    const q = meshQuality(ctx.model.mesh!.mesh, params.worst, ctx.signal);
     return {
       result: {
         type: q.type,

@@ -80,7 +80,7 @@ export const uiRenderCommand = defineCommand({
     const camera = turnCamera(ctx.view, { view: flat, camera: params.camera });
     const { scene, step } = modelScene(ctx.model, ctx.view, params);
     const size = { width: clampSide(params.width, DEFAULT_RENDER_SIZE.width), height: clampSide(params.height, DEFAULT_RENDER_SIZE.height) };
-    const { png, info } = renderScene(scene, { yaw: camera.yaw, pitch: camera.pitch, distance: camera.distance, view: camera.view }, size);
+    const { png, info } = renderScene(scene, { yaw: camera.yaw, pitch: camera.pitch, distance: camera.distance, view: camera.view }, size, ctx.signal);
     const written = params.path !== undefined ? await writeTextChecked(ctx.files, params.path, "params.path", png) : undefined;
     const result = {
       png,

@@ -90,7 +90,7 @@ export async function solveHeat(problem: HeatProblem, options: SolveOptions = {}
   report("assembling the conductivity matrix");
   const sized = patternWithinMemory(mesh, 1, opts.maxMemoryBytes);
   if (!sized.ok) return sized;
-  const assembled = assembleForm(mesh, CONDUCTION, problem.elementMaterial, problem.conductivity.map((conductivity) => ({ conductivity })), sized.pattern);
+  const assembled = assembleForm(mesh, CONDUCTION, problem.elementMaterial, problem.conductivity.map((conductivity) => ({ conductivity })), sized.pattern, opts.signal);
   if (!assembled.ok) return assembled;
   const K = assembled.matrix;
   const Q = Float64Array.from(problem.heat);

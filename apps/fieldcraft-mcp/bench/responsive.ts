@@ -1,0 +1,79 @@
+// How long `ping` waits while the server works, and how fast a cancellation stops the work: the built server
+// (engine in a worker thread) against the same tools with the engine on the protocol's thread
+// (bench/inline-server.ts), in one run. Reports only, never assertions.
+//   pnpm exec tsx bench/responsive.ts                     a ~1.15M-element C3D4 mesh, a C3D10 solve, a 1000-step probe batch
+//   BENCH_MESH_SIZE=0.55 BENCH_SOLVE_SIZE=1.6 BENCH_PROBE_NODES=20 to scale (element size in mm of the stepped block)
+import { fileURLToPath } from "node:url";
+import { RawDriver } from "@mcp-wrappers/mcp-core/testing";
+import { cancelLatency, pingsDuring, startCall } from "../tests/support/responsiveness.js";
+
+const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
+const inline = fileURLToPath(new URL("./inline-server.ts", import.meta.url));
+const MESH_SIZE = Number(process.env.BENCH_MESH_SIZE ?? 0.55);
+const SOLVE_SIZE = Number(process.env.BENCH_SOLVE_SIZE ?? 1.6);
+const PROBE_NODES = Number(process.env.BENCH_PROBE_NODES ?? 20);
+const CANCEL_AFTER_MS = Number(process.env.BENCH_CANCEL_AFTER_MS ?? 300);
+
+interface Variant {
+  name: string;
+  spawn(): RawDriver;
+}
+
+const VARIANTS: Variant[] = [
+  { name: "inline", spawn: () => RawDriver.spawn({ command: process.execPath, args: ["--import", "tsx", inline], env: { ...process.env, FIELDCRAFT_RECOVERY_DIR: "" } }) },
+  { name: "worker", spawn: () => RawDriver.spawn({ command: process.execPath, args: [cli, "--autosave-seconds", "0"] }) },
+];
+
+const meshArgs = (size: number, order: 1 | 2) => ({ method: "tet", params: { body: "Steps", size, order } });
+const probeBatch = () => ({
+  commands: Array.from({ length: 1000 }, (_, i) => ({ command: "solve.probe", params: { nodes: Array.from({ length: PROBE_NODES }, (_, k) => 1 + ((i * PROBE_NODES + k) % 5000)) } })),
+});
+
+async function ok(driver: RawDriver, name: string, args: Record<string, unknown>): Promise<void> {
+  const reply = (await driver.request({ method: "tools/call", params: { name, arguments: args } }, 900_000)) as { result?: { isError?: boolean; content?: { text?: string }[] } };
+  if (reply.result?.isError !== false && reply.result?.isError !== undefined) throw new Error(`${name} failed: ${reply.result?.content?.[0]?.text?.slice(0, 400)}`);
+  if (reply.result === undefined) throw new Error(`${name} failed: ${JSON.stringify(reply).slice(0, 400)}`);
+}
+
+type Row = { work: string; variant: string; workMs: number; median: number; p95: number; max: number; pings: number; cancelMs: number };
+
+async function measure(variant: Variant): Promise<Row[]> {
+  const driver = variant.spawn();
+  const rows: Row[] = [];
+  try {
+    await driver.initialize("2025-06-18", 60_000);
+    await ok(driver, "execute", { command: "file.sample", params: { name: "stepped-block" } });
+    const works: [string, () => Promise<void>, string, () => Record<string, unknown>][] = [
+      [`mesh C3D4 size ${MESH_SIZE}`, async () => undefined, "mesh", () => meshArgs(MESH_SIZE, 1)],
+      [`solve.static C3D10 size ${SOLVE_SIZE}`, () => ok(driver, "mesh", meshArgs(SOLVE_SIZE, 2)), "solve", () => ({ analysis: "static" })],
+      [`batch 1000 x solve.probe (${PROBE_NODES} nodes)`, async () => undefined, "batch", probeBatch],
+    ];
+    for (const [work, prepare, tool, args] of works) {
+      await prepare();
+      const pings = await pingsDuring(driver, startCall(driver, tool, args(), `${tool}-pinged`));
+      await prepare();
+      const cancel = await cancelLatency(driver, tool, args(), `${tool}-cancelled`, CANCEL_AFTER_MS);
+      rows.push({ work, variant: variant.name, workMs: pings.workMs, median: pings.median, p95: summaryP95(pings.latencies), max: pings.max, pings: pings.latencies.length, cancelMs: cancel.ms });
+      console.error(`  ${variant.name}: ${work} done`);
+    }
+  } finally {
+    await driver.close(10_000);
+  }
+  return rows;
+}
+
+function summaryP95(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(0.95 * s.length))] ?? Number.NaN;
+}
+
+const f = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : "n/a");
+const rows: Row[] = [];
+for (const variant of VARIANTS) rows.push(...(await measure(variant)));
+console.log("| work | engine | work ms | pings | ping median ms | ping p95 ms | ping max ms | cancel → next call answered ms |");
+console.log("|---|---|---|---|---|---|---|---|");
+for (const r of rows) console.log(`| ${r.work} | ${r.variant} | ${f(r.workMs)} | ${r.pings} | ${f(r.median)} | ${f(r.p95)} | ${f(r.max)} | ${f(r.cancelMs)} |`);
+for (const work of new Set(rows.map((r) => r.work))) {
+  const [a, b] = [rows.find((r) => r.work === work && r.variant === "inline")!, rows.find((r) => r.work === work && r.variant === "worker")!];
+  console.log(`${work}: longest ping wait inline/worker ${(a.max / b.max).toFixed(1)}x, cancellation inline/worker ${(a.cancelMs / b.cancelMs).toFixed(1)}x`);
+}
