@@ -117,11 +117,11 @@ describe("hexahedral meshers through the session", () => {
     expect((await refused(s, "mesh.hex_mapped", { order: 1, reduced: true })).error).toMatch(/C3D8R .* not available yet/);
   });
 
-  it("mesh.hex refuses an extrusion naming why and suggesting tet; the model is unchanged", async () => {
-    const s = createSession();
+  it("mesh.hex refuses an extrusion it cannot sweep naming why and suggesting tet; the model is unchanged", async () => {
+    const s = createSession({ caps: { maxElements: 20 } });
     await ok(s, "geometry.open", { path: L_BRACKET });
     const r = await refused(s, "mesh.hex", {});
-    expect(r.error).toMatch(/"Bracket" is an extrusion.*use method `tet`/);
+    expect(r.error).toMatch(/"Bracket".*maxElements = 20.*use method `tet`/);
     expect(s.model().mesh).toBeUndefined();
   });
 

@@ -8,12 +8,16 @@ import { checkAbort, defaultSize, divisions } from "./options.js";
 import type { Mesh } from "./types.js";
 import { assignIntervals, edgeSpan, gradedFractions, type IntervalGrading, type SeedRule } from "./seeds.js";
 import type { EdgeSeed } from "../model/types.js";
+import { sweepHexMesh } from "./hex-sweep.js";
+import type { QuadQuality } from "./quadProfile.js";
 
-export type HexMethod = "mapped" | "blocks";
+export type HexMethod = "mapped" | "blocks" | "sweep";
 
 export interface HexMeshOptions {
   bodies?: string[];
   size?: number;
+  /** Layers of a sweep (mesh.hex_sweep); default from seeds along the extrusion, else depth / size. */
+  layers?: number;
   type: HexFamilyName;
   method: HexMethod | "auto";
   /** Edge seeds of the model (`mesh.seed.edge`); each body takes those naming its edges. */
@@ -29,7 +33,7 @@ export interface HexMeshStats {
   nodes: number;
   boundaryFacets: number;
   seconds: number;
-  bodies: { name: string; method: HexMethod; size: number; blocks: number; elements: number; nodes: number; intervals: number[][]; seeds: { seed: number; edge: string; count: number }[] }[];
+  bodies: { name: string; method: HexMethod; size: number; blocks: number; elements: number; nodes: number; intervals: number[][]; seeds: { seed: number; edge: string; count: number }[]; layers?: number; quads?: QuadQuality }[];
 }
 
 export type HexMeshResult = { ok: true; mesh: Mesh; stats: HexMeshStats } | { ok: false; error: string };
@@ -38,7 +42,8 @@ export type HexMeshResult = { ok: true; mesh: Mesh; stats: HexMeshStats } | { ok
 function plan(body: Body, method: HexMethod | "auto", size: number, seeds: readonly SeedRule[]) {
   const suggestion = "; use method `tet` (mesh.tet.generate)";
   if (body.kind !== "boxes")
-    return { ok: false as const, error: `body "${body.name}" is an extrusion: hexahedral meshing takes box unions only (hex_sweep is not available yet)${suggestion}` };
+    return { ok: false as const, error: `body "${body.name}" is an extrusion: ${method === "sweep" ? "sweeping" : `method ${method}`} takes box unions only; use hex_sweep (or hex)${suggestion}` };
+  if (method === "sweep") return { ok: false as const, error: `body "${body.name}" is a box union, not an extrusion: hex_sweep sweeps extrusions; use hex_blocks (or hex)${suggestion}` };
   const made = analyzeBoxUnion(body.features as BoxFeature[]);
   if (!made.ok) return { ok: false as const, error: `body "${body.name}": ${made.error}` };
   const { grid, faceAt, faces } = made.geometry;
@@ -66,6 +71,16 @@ export function generateHexMesh(design: Design, o: HexMeshOptions): HexMeshResul
     checkAbort(o.signal);
     const size = o.size ?? defaultSize(body);
     const rules = seedRules(o.seeds ?? [], body.name);
+    if (body.kind === "extrude" && (o.method === "sweep" || o.method === "auto")) {
+      const swept = sweepHexMesh(body, { size, ...(o.layers !== undefined ? { layers: o.layers } : {}), type: o.type, seeds: rules, maxElements: o.maxElements - totalElements, maxNodes: o.maxNodes, ...(o.signal ? { signal: o.signal } : {}) });
+      // mesh.hex tried mapped and blocks already (an extrusion is neither): say why sweeping failed and offer tet.
+      if (!swept.ok) return { ok: false, error: o.method === "auto" ? `${swept.error} (mapped and blocks take box unions only); use method \`tet\` (mesh.tet.generate)` : swept.error };
+      const elements = swept.mesh.elementBody.length;
+      totalElements += elements;
+      parts.push(swept.mesh);
+      stats.push({ name: body.name, method: "sweep", size, blocks: 1, elements, nodes: swept.mesh.nodes.length / 3, intervals: [[swept.stats.layers]], seeds: swept.stats.seeds, layers: swept.stats.layers, quads: swept.stats.quads });
+      continue;
+    }
     const p = plan(body, o.method, size, rules);
     if (!p.ok) return p;
     const { grid, faceAt, faces, intervals, grading } = p;
