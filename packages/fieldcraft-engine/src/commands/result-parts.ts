@@ -137,7 +137,7 @@ export const recoveryEntryResult = z.object({
 
 /** What the hexahedral meshers and mesh.block report. */
 export const hexMeshStatsResult = z.object({
-  type: z.enum(["C3D8", "C3D20", "C3D20R"]),
+  type: z.enum(["C3D8", "C3D8R", "C3D20", "C3D20R"]),
   elements: z.number().int().nonnegative(),
   nodes: z.number().int().nonnegative(),
   boundaryFacets: z.number().int().nonnegative(),
