@@ -149,7 +149,7 @@ export function generateHexMesh(design: Design, o: HexMeshOptions): HexMeshResul
 }
 
 /** The seeds naming edges of one body, labelled `#k` by their place in the model's list (1-based). */
-function seedRules(seeds: readonly EdgeSeed[], body: string): SeedRule[] {
+export function seedRules(seeds: readonly EdgeSeed[], body: string): SeedRule[] {
   return seeds.flatMap((s, k) => {
     const edges = s.edges.filter((e) => e.body === body).map((e) => e.edge);
     return edges.length ? [{ label: `#${k + 1}`, constraint: s.constraint, edges, ...(s.count !== undefined ? { count: s.count } : { size: s.size }), ...(s.bias ? { bias: s.bias } : {}) }] : [];

@@ -31,8 +31,11 @@ export interface SweepStats {
 
 export type SweepResult = { ok: true; mesh: Mesh; stats: SweepStats } | { ok: false; error: string };
 
-/** What the seeds ask of the sweep: layers (and their grading) and divisions per profile edge. */
-function sweepPlan(body: Body, f: ExtrudeFeature, o: SweepOptions) {
+/**
+ * What the seeds ask of a sweep: layers (and their grading) and divisions per profile edge. `even`: profile
+ * counts must be even (the hexahedral sweep halves the triangles' sides; the tet mesher takes any count).
+ */
+export function sweepSeedPlan(body: Body, f: ExtrudeFeature, seeds: readonly SeedRule[], size: number, fixedLayers?: number, even = true) {
   const profileEdge = (name: string): number | null => {
     const m = /:side:(\d+)$/.exec(body.edges.find((e) => e.name === name)?.faces.find((x) => x.includes(":side:")) ?? "");
     return m ? Number(m[1]) : null;
@@ -42,7 +45,7 @@ function sweepPlan(body: Body, f: ExtrudeFeature, o: SweepOptions) {
   let grading: IntervalGrading | undefined;
   const perEdge = new Map<number, { count: number; by: string }>();
   const order = { exact: 0, min: 1, free: 2 } as const;
-  const rules = [...o.seeds].sort((a, b) => order[a.constraint] - order[b.constraint]);
+  const rules = [...seeds].sort((a, b) => order[a.constraint] - order[b.constraint]);
   const depth = Math.abs(f.to - f.from);
   for (const r of rules)
     for (const name of r.edges) {
@@ -62,7 +65,7 @@ function sweepPlan(body: Body, f: ExtrudeFeature, o: SweepOptions) {
       }
       const k = profileEdge(name);
       if (k === null) continue;
-      if (count % 2 === 1) {
+      if (even && count % 2 === 1) {
         if (r.constraint === "exact")
           return { ok: false as const, error: `seed ${r.label}: ${count} divisions on edge "${name}" is odd, and the all-quadrilateral profile halves every triangle side, so profile edges take even counts; seed ${count + 1} or ${count - 1}` };
         count++;
@@ -74,14 +77,14 @@ function sweepPlan(body: Body, f: ExtrudeFeature, o: SweepOptions) {
       }
       perEdge.set(k, { count, by: r.label });
     }
-  const n = o.layers ?? layers?.count ?? divisions(depth, o.size);
+  const n = fixedLayers ?? layers?.count ?? divisions(depth, size);
   return { ok: true as const, layers: n, grading, perEdge, alongSweep, profileEdge };
 }
 
 export function sweepHexMesh(body: Body, o: SweepOptions): SweepResult {
   if (body.kind !== "extrude") return { ok: false, error: `body "${body.name}" is a box union, not an extrusion: use hex_blocks (or hex)` };
   const f = body.features[0] as ExtrudeFeature;
-  const plan = sweepPlan(body, f, o);
+  const plan = sweepSeedPlan(body, f, o.seeds, o.size, o.layers);
   if (!plan.ok) return plan;
   const fam = family(o.type);
   let pm;
