@@ -87,3 +87,20 @@ describe.skipIf(!ccx)("hexahedra agree with CalculiX on the corpus' stepped box 
       expect(r.ourTotal[2]).toBeCloseTo(1000, 6);
     });
 });
+
+describe.skipIf(!ccx)("swept meshes of the corpus' L-bracket agree with CalculiX (hexahedra and wedges)", () => {
+  const text = readFileSync(fileURLToPath(new URL("./corpus/l-bracket/l-bracket.solidcraft", import.meta.url)), "utf8");
+  const parsed = parseSolidcraft(text);
+  if (!parsed.ok) throw new Error("l-bracket did not parse");
+  for (const type of ["C3D8", "C3D8R", "C3D20R", "C3D6", "C3D15"] as const)
+    it(`${type}: x = 0 clamped, [0, -500, 0] on the arm's end (x = 60)`, async () => {
+      const meshed = generateHexMesh(parsed.design, { size: 5, type, method: "sweep", maxElements: 1e6, maxNodes: 1e6 });
+      if (!meshed.ok) throw new Error(meshed.error);
+      const mesh = meshed.mesh;
+      const end = mesh.faceTags.findIndex((t) => t.face === "F1:side:2");
+      const r = await compareWithCcx(buildCase(mesh, nodesWhere(mesh, 0, 0), { kind: "force", faceTags: [end], force: [0, -500, 0] }));
+      expect(r.max).toBeGreaterThan(1e-3);
+      expect(r.relative).toBeLessThan(1e-6);
+      expect(r.ourTotal[1]).toBeCloseTo(500, 6);
+    });
+});

@@ -148,6 +148,31 @@ describe("sweeping through the session", () => {
     expect(readFileSync(L_BRACKET, "utf8")).toContain("extrude");
   });
 
+  it("mesh.hex_sweep with wedges sweeps the profile's triangles into C3D6 / C3D15: conforming, positive, decks name them", async () => {
+    const s = createSession();
+    await ok(s, "geometry.open", { path: L_BRACKET });
+    for (const [order, type] of [[1, "C3D6"], [2, "C3D15"]] as const) {
+      const r = await ok(s, "mesh.hex_sweep", { size: 5, order, wedges: true });
+      expect(r.mesh).toMatchObject({ type, bodies: [{ method: "sweep", layers: 4 }] });
+      expect(r.mesh.bodies[0].quads.min).toBeGreaterThan(0.5);
+      const mesh = s.model().mesh!.mesh;
+      checkConforming(mesh);
+      const q = await ok(s, "mesh.quality");
+      expect(q.inverted).toBe(0);
+      expect(q.scaled_jacobian.min).toBeGreaterThan(0.4);
+      expect(q.scaled_jacobian.max).toBeLessThanOrEqual(1 + 1e-12);
+      let v = 0;
+      const fam = family(mesh.type), coords = new Float64Array(3 * fam.nodes), grad = new Float64Array(3 * fam.nodes);
+      for (let e = 0; e < mesh.elementBody.length; e++) {
+        for (let a = 0; a < fam.nodes; a++) for (let c = 0; c < 3; c++) coords[3 * a + c] = mesh.nodes[3 * mesh.elements[e * fam.nodes + a] + c];
+        for (let p = 0; p < fam.element.points; p++) v += fam.element.weights[p] * shapeGradients(fam.element, p, coords, grad);
+      }
+      expect(v).toBeCloseTo(900 * 20, 6);
+    }
+    expect((await refused(s, "mesh.hex_sweep", { wedges: true, reduced: true })).error).toMatch(/params.reduced: wedges \(C3D6, C3D15\) have no reduced form/);
+    expect((await refused(s, "mesh.hex_blocks", {})).error).toMatch(/extrusion/);
+  });
+
   it("mesh.hex refuses an extrusion it cannot sweep, naming why and suggesting tet; hex_sweep refuses a box union", async () => {
     const s = createSession({ caps: { maxElements: 50 } });
     await ok(s, "geometry.open", { path: L_BRACKET });

@@ -35,6 +35,7 @@ export const meshParametersResult = z.object({
   method: z.string().optional().describe("The mesher when not the tet mesher: hex_mapped, hex_blocks, hex_sweep, hex or block"),
   reduced: z.boolean().optional(),
   layers: z.number().int().positive().optional().describe("mesh.hex_sweep's layers when given"),
+  wedges: z.boolean().optional().describe("mesh.hex_sweep made wedges"),
   block: z.object({ name: z.string(), min: vec3, max: vec3, counts: z.array(z.number().int().positive()).length(3) }).optional().describe("mesh.block's block"),
 });
 
@@ -137,7 +138,7 @@ export const recoveryEntryResult = z.object({
 
 /** What the hexahedral meshers and mesh.block report. */
 export const hexMeshStatsResult = z.object({
-  type: z.enum(["C3D8", "C3D8R", "C3D20", "C3D20R"]),
+  type: z.enum(["C3D8", "C3D8R", "C3D20", "C3D20R", "C3D6", "C3D15"]),
   elements: z.number().int().nonnegative(),
   nodes: z.number().int().nonnegative(),
   boundaryFacets: z.number().int().nonnegative(),

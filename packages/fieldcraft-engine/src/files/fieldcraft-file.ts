@@ -40,6 +40,7 @@ const meshSchema = z
         method: z.string().optional(),
         reduced: z.boolean().optional(),
         layers: z.number().int().positive().optional(),
+        wedges: z.boolean().optional(),
         block: z.object({ name: z.string(), min: z.array(z.number()), max: z.array(z.number()), counts: z.array(z.number().int()) }).strict().optional(),
       })
       .strict(),

@@ -18,7 +18,8 @@ export interface HexMeshOptions {
   size?: number;
   /** Layers of a sweep (mesh.hex_sweep); default from seeds along the extrusion, else depth / size. */
   layers?: number;
-  type: HexFamilyName;
+  /** Wedge families only with the sweep (its profile's triangles swept). */
+  type: HexFamilyName | "C3D6" | "C3D15";
   method: HexMethod | "auto";
   /** Edge seeds of the model (`mesh.seed.edge`); each body takes those naming its edges. */
   seeds?: readonly EdgeSeed[];
@@ -28,7 +29,7 @@ export interface HexMeshOptions {
 }
 
 export interface HexMeshStats {
-  type: HexFamilyName;
+  type: HexFamilyName | "C3D6" | "C3D15";
   elements: number;
   nodes: number;
   boundaryFacets: number;
@@ -83,6 +84,8 @@ export function generateHexMesh(design: Design, o: HexMeshOptions): HexMeshResul
     }
     const p = plan(body, o.method, size, rules);
     if (!p.ok) return p;
+    if (o.type === "C3D6" || o.type === "C3D15") return { ok: false, error: `body "${body.name}": wedges come from sweeping an extrusion's triangles; the ${p.method} mesher makes hexahedra` };
+    const type = o.type;
     const { grid, faceAt, faces, intervals, grading } = p;
     const gn = grid.n;
     // Mesh lines per axis, and for each the geometry cell of every mesh interval and the plane of every line (-1 inside).
@@ -110,7 +113,7 @@ export function generateHexMesh(design: Design, o: HexMeshOptions): HexMeshResul
       return { ok: false, error: `body "${body.name}": the mesh would have ${totalElements} elements, above the cap maxElements = ${o.maxElements}; use a larger size (now ${size}) or raise maxElements` };
     const mesh = hexGridMesh({
       body: body.name,
-      type: o.type,
+      type,
       lines,
       solid: (i, j, k) => grid.inside[cellOf[0][i] + gn[0] * (cellOf[1][j] + gn[1] * cellOf[2][k])] === 1,
       tag(d, i, j, k) {

@@ -8,7 +8,27 @@ import type { Body, ExtrudeFeature } from "../geometry/types.js";
 import { family } from "../fem/families/index.js";
 import type { HexFamilyName } from "./block.js";
 import { checkAbort, divisions, MeshFailure } from "./options.js";
-import { quadProfile, quadQuality, type QuadQuality } from "./quadProfile.js";
+import { quadProfile, quadQuality, type QuadProfileMesh, type QuadQuality } from "./quadProfile.js";
+import { triangulateProfile } from "./profile2d.js";
+
+/** Triangles' scaled Jacobian (2 / sqrt 3 times the sine of the least angle: 1 for equilateral). */
+function triangleQuality(p: Float64Array, tri: Int32Array, threshold = 0.2): QuadQuality {
+  const n = tri.length / 3;
+  let min = Infinity, sum = 0, below = 0;
+  for (let k = 0; k < n; k++) {
+    let least = Infinity;
+    for (let c = 0; c < 3; c++) {
+      const i = tri[3 * k + c], a = tri[3 * k + ((c + 1) % 3)], b = tri[3 * k + ((c + 2) % 3)];
+      const ax = p[2 * a] - p[2 * i], ay = p[2 * a + 1] - p[2 * i + 1], bx = p[2 * b] - p[2 * i], by = p[2 * b + 1] - p[2 * i + 1];
+      least = Math.min(least, (ax * by - ay * bx) / (Math.hypot(ax, ay) * Math.hypot(bx, by)));
+    }
+    const sj = (2 / Math.sqrt(3)) * least;
+    min = Math.min(min, sj);
+    sum += sj;
+    if (sj < threshold) below++;
+  }
+  return { count: n, min, mean: n ? sum / n : 0, below, threshold };
+}
 import { gradedFractions, type IntervalGrading, type SeedRule } from "./seeds.js";
 import type { Mesh } from "./types.js";
 
@@ -16,7 +36,8 @@ export interface SweepOptions {
   size: number;
   /** Layers along the extrusion; default from the seeds, else depth / size. */
   layers?: number;
-  type: HexFamilyName;
+  /** The family: hexahedra (C3D8, C3D8R, C3D20, C3D20R) from the quadrilateral profile, or wedges (C3D6, C3D15) from its triangles. */
+  type: HexFamilyName | "C3D6" | "C3D15";
   seeds: readonly SeedRule[];
   maxElements: number;
   maxNodes: number;
@@ -25,6 +46,7 @@ export interface SweepOptions {
 
 export interface SweepStats {
   layers: number;
+  /** The profile's quadrilaterals (hexahedra) or triangles (wedges; scaled Jacobian of a triangle: 2 / sqrt 3 sin of its least angle). */
   quads: QuadQuality;
   seeds: { seed: number; edge: string; count: number }[];
 }
@@ -84,20 +106,28 @@ export function sweepSeedPlan(body: Body, f: ExtrudeFeature, seeds: readonly See
 export function sweepHexMesh(body: Body, o: SweepOptions): SweepResult {
   if (body.kind !== "extrude") return { ok: false, error: `body "${body.name}" is a box union, not an extrusion: use hex_blocks (or hex)` };
   const f = body.features[0] as ExtrudeFeature;
-  const plan = sweepSeedPlan(body, f, o.seeds, o.size, o.layers);
-  if (!plan.ok) return plan;
   const fam = family(o.type);
-  let pm;
+  const wedges = fam.shape === "wedge";
+  const plan = sweepSeedPlan(body, f, o.seeds, o.size, o.layers, !wedges);
+  if (!plan.ok) return plan;
+  let pm: QuadProfileMesh & { cells: Int32Array; per: number };
   try {
-    pm = quadProfile(f.profile, o.size, o.signal, (k) => plan.perEdge.get(k)?.count);
+    const divisionsOf = (k: number) => plan.perEdge.get(k)?.count;
+    if (wedges) {
+      const t = triangulateProfile(f.profile, o.size, o.signal, divisionsOf);
+      pm = { ...t, quads: new Int32Array(), cells: t.triangles, per: 3 };
+    } else {
+      const q = quadProfile(f.profile, o.size, o.signal, divisionsOf);
+      pm = { ...q, cells: q.quads, per: 4 };
+    }
   } catch (e) {
     if (e instanceof MeshFailure) return { ok: false, error: `body "${body.name}": ${e.message}` };
     throw e;
   }
   checkAbort(o.signal);
-  const quality = quadQuality(pm.points, pm.quads);
+  const quality = wedges ? triangleQuality(pm.points, pm.cells) : quadQuality(pm.points, pm.cells);
   if (!(quality.min > 0)) return { ok: false, error: `body "${body.name}": the profile's quadrilateral mesh has an inverted quad at size ${o.size}; try a different size, or use tet` };
-  const np = pm.points.length / 2, nq = pm.quads.length / 4, L = plan.layers;
+  const per = pm.per, np = pm.points.length / 2, nq = pm.cells.length / per, L = plan.layers;
   const elementCount = nq * L;
   if (elementCount > o.maxElements) return { ok: false, error: `body "${body.name}": the mesh would have ${elementCount} elements, above the cap maxElements = ${o.maxElements}; use a larger size (now ${o.size}) or raise maxElements` };
   const cornerCount = np * (L + 1);
@@ -118,20 +148,21 @@ export function sweepHexMesh(body: Body, o: SweepOptions): SweepResult {
     const a = pm.segments[2 * s], b = pm.segments[2 * s + 1];
     sideOf.set(Math.min(a, b) * np + Math.max(a, b), faceIndex.get(`${f.id}:side:${pm.segmentEdge[s]}`)!);
   }
-  const corners = new Int32Array(8 * elementCount);
+  const corners = new Int32Array(2 * per * elementCount);
   const bel: number[] = [], bside: number[] = [], btag: number[] = [];
   let e = 0;
   for (let l = 0; l < L; l++) {
     if ((l & 7) === 0) checkAbort(o.signal);
     for (let k = 0; k < nq; k++, e++) {
-      for (let c = 0; c < 4; c++) {
-        corners[8 * e + c] = l * np + pm.quads[4 * k + c];
-        corners[8 * e + 4 + c] = (l + 1) * np + pm.quads[4 * k + c];
+      for (let c = 0; c < per; c++) {
+        corners[2 * per * e + c] = l * np + pm.cells[per * k + c];
+        corners[2 * per * e + per + c] = (l + 1) * np + pm.cells[per * k + c];
       }
       if (l === 0) (bel.push(e), bside.push(0), btag.push(lowFace));
       if (l === L - 1) (bel.push(e), bside.push(1), btag.push(highFace));
-      for (let c = 0; c < 4; c++) {
-        const a = pm.quads[4 * k + c], b = pm.quads[4 * k + ((c + 1) & 3)];
+      // Side 2 + c is the face over the profile cell's side from corner c to c + 1 (hexahedra and wedges alike).
+      for (let c = 0; c < per; c++) {
+        const a = pm.cells[per * k + c], b = pm.cells[per * k + ((c + 1) % per)];
         const face = sideOf.get(Math.min(a, b) * np + Math.max(a, b));
         if (face !== undefined) (bel.push(e), bside.push(2 + c), btag.push(face));
       }

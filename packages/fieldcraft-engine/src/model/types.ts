@@ -72,6 +72,8 @@ export interface MeshParameters {
   reduced?: boolean;
   /** mesh.hex_sweep's layers when given. */
   layers?: number;
+  /** mesh.hex_sweep with wedges. */
+  wedges?: boolean;
   block?: { name: string; min: number[]; max: number[]; counts: number[] };
 }
 

@@ -18,7 +18,12 @@ const hexParams = z
   })
   .strict();
 
-const sweepParams = hexParams.extend({ layers: z.number().int().positive().max(100_000).optional().describe("Layers along the extrusion; default: an exact seed on an edge along it, else depth / size") }).strict();
+const sweepParams = hexParams
+  .extend({
+    layers: z.number().int().positive().max(100_000).optional().describe("Layers along the extrusion; default: an exact seed on an edge along it, else depth / size"),
+    wedges: z.boolean().default(false).describe("Sweep the profile's triangles into wedges (C3D6 order 1, C3D15 order 2) instead of its quadrilaterals into hexahedra"),
+  })
+  .strict();
 
 function hexCommand(id: string, label: string, method: HexMethod | "auto", what: string) {
   return defineCommand({
@@ -34,7 +39,8 @@ function hexCommand(id: string, label: string, method: HexMethod | "auto", what:
       const design = ctx.model.design!.design;
       if (params.body !== undefined && !design.bodies.some((b) => b.name === params.body))
         throw new ModelError(`params.body: no body named \`${params.body}\`; bodies: ${nameList(design.bodies.map((b) => b.name))}`);
-      const type = hexFamily(params.order, params.reduced);
+      if (params.wedges && params.reduced) throw new ModelError("params.reduced: wedges (C3D6, C3D15) have no reduced form; use reduced: false or wedges: false");
+      const type = params.wedges ? (params.order === 1 ? "C3D6" : "C3D15") : hexFamily(params.order, params.reduced);
       ctx.progress({ progress: 0, message: "meshing" });
       const out = generateHexMesh(design, {
         ...(params.body !== undefined ? { bodies: [params.body] } : {}),
@@ -52,6 +58,7 @@ function hexCommand(id: string, label: string, method: HexMethod | "auto", what:
         ...(params.body !== undefined ? { bodies: [params.body] } : {}),
         ...(params.size !== undefined ? { size: params.size } : {}),
         ...(params.layers !== undefined ? { layers: params.layers } : {}),
+        ...(params.wedges ? { wedges: true } : {}),
         order: params.order,
         method: id.slice("mesh.".length),
         reduced: params.reduced,
