@@ -87,9 +87,9 @@ export function runHexBench(elements = 1_000_000, log: (line: string) => void = 
     `e1[] = Extrude{0,10,0}{ Curve{1}; Layers{${m}}; Recombine; };\ne2[] = Extrude{0,0,10}{ Surface{e1[1]}; Layers{${m}}; Recombine; };\n`;
   compare(block, withGmsh ? gmsh(block.case, "gmsh transfinite + recombine", blockGeo) : null);
 
-  // The L-profile swept 20 deep: size chosen for about `elements / 4` hexahedra (a report of the sweep's rate).
-  const target = Math.max(1000, Math.round(elements / 4));
-  const size = Math.sqrt((900 * 20) / target);
+  // The L-profile (900 mm^2) swept 20 deep: a size for about `elements` hexahedra (the split triangles give about
+  // 1.6 quads per size^2 of profile).
+  const size = Math.cbrt((1.6 * 900 * 20) / elements);
   const parsed = parseSolidcraft(JSON.stringify({ format: "solidcraft/1", units: "mm", bodies: [{ name: "L", features: [{ id: "F1", type: "extrude", plane: "xy", profile: L_PROFILE, from: 0, to: 20 }] }] }));
   if (!parsed.ok) throw new Error(parsed.error);
   let layers = 0;
