@@ -16,10 +16,10 @@ const ccx = findCcx();
 if (!ccx) console.warn("[hex-ccx] skipped: CalculiX `ccx` is not on PATH (Debian package calculix-ccx)");
 
 
-const CELLS: Record<HexFamilyName, [number, number, number]> = { C3D8: [20, 3, 3], C3D20: [10, 2, 2], C3D20R: [10, 2, 2] };
+const CELLS: Record<HexFamilyName, [number, number, number]> = { C3D8: [20, 3, 3], C3D8R: [20, 3, 3], C3D20: [10, 2, 2], C3D20R: [10, 2, 2] };
 
 describe.skipIf(!ccx)("hexahedra agree with CalculiX on the same (distorted) mesh", () => {
-  for (const type of ["C3D8", "C3D20", "C3D20R"] as const) {
+  for (const type of ["C3D8", "C3D8R", "C3D20", "C3D20R"] as const) {
     const counts = CELLS[type];
     const block = blockMesh({ body: "Beam", min: [0, 0, 0], max: [100, 10, 10], counts, type });
     const mesh = jitter(block, 0.2, [100 / counts[0], 10 / counts[1], 10 / counts[2]]);
@@ -74,9 +74,9 @@ describe.skipIf(!ccx)("hexahedra agree with CalculiX on the corpus' stepped box 
   const text = readFileSync(fileURLToPath(new URL("./corpus/stepped-block/steps.solidcraft", import.meta.url)), "utf8");
   const parsed = parseSolidcraft(text);
   if (!parsed.ok) throw new Error("stepped block did not parse");
-  for (const type of ["C3D8", "C3D20", "C3D20R"] as const)
+  for (const type of ["C3D8", "C3D8R", "C3D20", "C3D20R"] as const)
     it(`${type}: root F1:-x clamped, [0, 0, -1000] on F1:+x`, async () => {
-      const meshed = generateHexMesh(parsed.design, { size: type === "C3D8" ? 2.5 : 5, type, method: "blocks", maxElements: 1e6, maxNodes: 1e6 });
+      const meshed = generateHexMesh(parsed.design, { size: type === "C3D8" || type === "C3D8R" ? 2.5 : 5, type, method: "blocks", maxElements: 1e6, maxNodes: 1e6 });
       if (!meshed.ok) throw new Error(meshed.error);
       const mesh = meshed.mesh;
       const tag = (face: string) => mesh.faceTags.findIndex((t) => t.face === face);
@@ -85,5 +85,22 @@ describe.skipIf(!ccx)("hexahedra agree with CalculiX on the corpus' stepped box 
       expect(r.max).toBeGreaterThan(0.01);
       expect(r.relative).toBeLessThan(1e-6);
       expect(r.ourTotal[2]).toBeCloseTo(1000, 6);
+    });
+});
+
+describe.skipIf(!ccx)("swept meshes of the corpus' L-bracket agree with CalculiX (hexahedra and wedges)", () => {
+  const text = readFileSync(fileURLToPath(new URL("./corpus/l-bracket/l-bracket.solidcraft", import.meta.url)), "utf8");
+  const parsed = parseSolidcraft(text);
+  if (!parsed.ok) throw new Error("l-bracket did not parse");
+  for (const type of ["C3D8", "C3D8R", "C3D20R", "C3D6", "C3D15"] as const)
+    it(`${type}: x = 0 clamped, [0, -500, 0] on the arm's end (x = 60)`, async () => {
+      const meshed = generateHexMesh(parsed.design, { size: 5, type, method: "sweep", maxElements: 1e6, maxNodes: 1e6 });
+      if (!meshed.ok) throw new Error(meshed.error);
+      const mesh = meshed.mesh;
+      const end = mesh.faceTags.findIndex((t) => t.face === "F1:side:2");
+      const r = await compareWithCcx(buildCase(mesh, nodesWhere(mesh, 0, 0), { kind: "force", faceTags: [end], force: [0, -500, 0] }));
+      expect(r.max).toBeGreaterThan(1e-3);
+      expect(r.relative).toBeLessThan(1e-6);
+      expect(r.ourTotal[1]).toBeCloseTo(500, 6);
     });
 });

@@ -92,6 +92,9 @@ describe("command results against their declared schemas", () => {
     await run(h, "mesh.block", { name: "Beam", min: [0, 0, 0], max: [100, 10, 10], counts: [10, 1, 1], element: "C3D8" });
     await run(h, "mesh.quality", { worst: 1 });
     await run(h, "mesh.planar", { body: "Block", element: "CPS8", size: 2 });
+    await run(h, "geometry.open", { path: path.join(path.dirname(STEPS), "..", "l-bracket", "l-bracket.solidcraft"), model: "new" });
+    await run(h, "mesh.hex_sweep", { size: 10, order: 1, layers: 2 });
+    await run(h, "mesh.hex_sweep", { size: 10, order: 2, wedges: true });
     await run(h, "model.info");
 
     // Planar: the plate-with-a-hole sample (CPS8, mesh only) solved, probed, contoured, balanced and drawn.

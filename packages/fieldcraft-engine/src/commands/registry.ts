@@ -22,7 +22,7 @@ import { deckWriteCommand } from "./deck/write.js";
 import { meshQualityCommand } from "./mesh/quality.js";
 import { meshBlockCommand } from "./mesh/block.js";
 import { meshSeedClearCommand, meshSeedEdgeCommand, meshSeedListCommand } from "./mesh/seed.js";
-import { meshHexBlocksCommand, meshHexCommand, meshHexMappedCommand } from "./mesh/hex-generate.js";
+import { meshHexBlocksCommand, meshHexCommand, meshHexMappedCommand, meshHexSweepCommand } from "./mesh/hex-generate.js";
 import { editRedoCommand } from "./edit/redo.js";
 import { editUndoCommand } from "./edit/undo.js";
 import { modelActivityCommand } from "./model/activity.js";
@@ -57,6 +57,7 @@ export const COMMANDS: AnyCommandRow[] = [
   meshHexCommand,
   meshHexMappedCommand,
   meshHexBlocksCommand,
+  meshHexSweepCommand,
   meshBlockCommand,
   meshSeedEdgeCommand,
   meshSeedListCommand,

@@ -32,8 +32,10 @@ export const meshParametersResult = z.object({
   size: z.number().optional(),
   tolerance: z.number().optional(),
   order: z.union([z.literal(1), z.literal(2)]),
-  method: z.string().optional().describe("The mesher when not the tet mesher: hex_mapped, hex_blocks, hex or block"),
+  method: z.string().optional().describe("The mesher when not the tet mesher: hex_mapped, hex_blocks, hex_sweep, hex or block"),
   reduced: z.boolean().optional(),
+  layers: z.number().int().positive().optional().describe("mesh.hex_sweep's layers when given"),
+  wedges: z.boolean().optional().describe("mesh.hex_sweep made wedges"),
   block: z.object({ name: z.string(), min: vec3, max: vec3, counts: z.array(z.number().int().positive()).length(3) }).optional().describe("mesh.block's block"),
 });
 
@@ -136,7 +138,7 @@ export const recoveryEntryResult = z.object({
 
 /** What the hexahedral meshers and mesh.block report. */
 export const hexMeshStatsResult = z.object({
-  type: z.enum(["C3D8", "C3D20", "C3D20R"]),
+  type: z.enum(["C3D8", "C3D8R", "C3D20", "C3D20R", "C3D6", "C3D15"]),
   elements: z.number().int().nonnegative(),
   nodes: z.number().int().nonnegative(),
   boundaryFacets: z.number().int().nonnegative(),
@@ -144,13 +146,18 @@ export const hexMeshStatsResult = z.object({
   bodies: z.array(
     z.object({
       name: z.string(),
-      method: z.string().describe("mapped, blocks (hex meshers) or block (mesh.block)"),
+      method: z.string().describe("mapped, blocks, sweep (hex meshers) or block (mesh.block)"),
       size: z.number().optional(),
       blocks: z.number().int().nonnegative().optional(),
       elements: z.number().int().nonnegative(),
       nodes: z.number().int().nonnegative(),
       intervals: z.array(z.array(z.number().int().positive())).optional().describe("Divisions per grid interval along x, y, z"),
       seeds: z.array(z.object({ seed: z.number().int().positive(), edge: z.string(), count: z.number().int().positive() })).optional().describe("The edge seeds that set a count"),
+      layers: z.number().int().positive().optional().describe("Sweep: layers along the extrusion"),
+      quads: z
+        .object({ count: z.number().int().nonnegative(), min: z.number(), mean: z.number(), below: z.number().int().nonnegative(), threshold: z.number() })
+        .optional()
+        .describe("Sweep: scaled Jacobian of the profile's quadrilaterals (1 for a rectangle), and how many fall below threshold"),
     }),
   ),
 });

@@ -2,6 +2,7 @@
 import { procedureFor } from "./procedures.js";
 import { NODES_PER_ELEMENT, meshFamily } from "../mesh/types.js";
 import type { DeckModel } from "./types.js";
+import { fullyIntegrated } from "../fem/full-integration.js";
 
 export type AbaqusSolver = "SPOOLES" | "ITERATIVE CHOLESKY" | "PARDISO";
 
@@ -110,7 +111,7 @@ export function writeAbaqusDeck(model: DeckModel, options: AbaqusDeckOptions = {
   mesh.bodies.forEach((body, b) => {
     const elset = elsetName.name(body);
     elsetNames.add(body);
-    out.push(`*ELEMENT, TYPE=${heat ? "D" : ""}${meshFamily(mesh).decks.abaqus}, ELSET=${elset}`);
+    out.push(`*ELEMENT, TYPE=${heat ? `D${meshFamily(fullyIntegrated(mesh)).decks.abaqus}` : meshFamily(mesh).decks.abaqus}, ELSET=${elset}`);
     for (let e = 0; e < ne; e++) {
       if (mesh.elementBody[e] !== b) continue;
       const ids: number[] = [e + 1];

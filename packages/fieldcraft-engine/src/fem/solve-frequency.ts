@@ -19,6 +19,7 @@ import { addScaledMass, assembleMass, massOperator, type MassKind, type NodeMass
 import { modalParticipation, type Participation } from "./modal/participation.js";
 import { estimateSolveBytes, rigidBodyNullspace } from "./solve-static.js";
 import { elementMaterialProblem } from "./linear-solve.js";
+import { fullyIntegrated } from "./full-integration.js";
 
 export interface FrequencyProblem {
   mesh: Mesh;
@@ -179,7 +180,8 @@ export async function solveFrequency(problem: FrequencyProblem, options: Frequen
     };
   const assembled = assembleStiffness(mesh, problem.elementMaterial, problem.materials, pattern, opts.signal);
   if (!assembled.ok) return assembled;
-  const massed = assembleMass(mesh, problem.elementMaterial, problem.density, opts.mass ?? "consistent", pattern);
+  // One-point families (C3D8R) take the fully integrated mass: a one-point mass is singular (see the README).
+  const massed = assembleMass(fullyIntegrated(mesh), problem.elementMaterial, problem.density, opts.mass ?? "consistent", pattern);
   if (!massed.ok) return massed;
   const K = assembled.matrix;
   const zeros = new Map<number, number>();

@@ -39,6 +39,8 @@ const meshSchema = z
         order: z.union([z.literal(1), z.literal(2)]),
         method: z.string().optional(),
         reduced: z.boolean().optional(),
+        layers: z.number().int().positive().optional(),
+        wedges: z.boolean().optional(),
         block: z.object({ name: z.string(), min: z.array(z.number()), max: z.array(z.number()), counts: z.array(z.number().int()) }).strict().optional(),
       })
       .strict(),

@@ -1,4 +1,4 @@
-// Structured hexahedra (C3D8, C3D20, C3D20R) on a tensor grid of mesh lines, over every cell or only the solid
+// Structured hexahedra (C3D8, C3D8R, C3D20, C3D20R) on a tensor grid of mesh lines, over every cell or only the solid
 // ones: the grid behind `mesh.block`, the mapped mesher (one block) and the block mesher (a box union's grid
 // cells as blocks). One set of lines per axis is shared by every block, so shared faces always conform.
 // Quadratic families take a grid of 2n + 1 points per axis and skip the face and cell centres.
@@ -9,8 +9,8 @@ import type { FaceTag, Mesh } from "./types.js";
 export const BLOCK_FACES = ["-x", "+x", "-y", "+y", "-z", "+z"] as const;
 const SIDE_ON_FACE = [5, 3, 2, 4, 0, 1];
 
-export type HexFamilyName = Extract<FamilyName, "C3D8" | "C3D20" | "C3D20R">;
-export const HEX_FAMILY_NAMES: readonly HexFamilyName[] = ["C3D8", "C3D20", "C3D20R"];
+export type HexFamilyName = Extract<FamilyName, "C3D8" | "C3D8R" | "C3D20" | "C3D20R">;
+export const HEX_FAMILY_NAMES: readonly HexFamilyName[] = ["C3D8", "C3D8R", "C3D20", "C3D20R"];
 
 export interface HexGrid {
   body: string;
@@ -96,8 +96,8 @@ export function blockMesh(o: BlockOptions): Mesh {
   return hexGridMesh({ body: o.body, type: o.type, lines, tag: (d) => d, faceTags: BLOCK_FACES.map((face) => ({ body: o.body, face })) });
 }
 
-/** The hexahedral family of an order and integration choice, or why there is none. */
-export function hexFamily(order: 1 | 2, reduced: boolean): HexFamilyName | { error: string } {
-  if (order === 1) return reduced ? { error: "reduced: C3D8R (one point with hourglass control) is not available yet; use reduced: false (C3D8) or order: 2 (C3D20R)" } : "C3D8";
+/** The hexahedral family of an order and integration choice. */
+export function hexFamily(order: 1 | 2, reduced: boolean): HexFamilyName {
+  if (order === 1) return reduced ? "C3D8R" : "C3D8";
   return reduced ? "C3D20R" : "C3D20";
 }

@@ -8,6 +8,27 @@ import { tetVolume6 } from "./tet.js";
 import { meshExtrusion } from "./sweepMesher.js";
 import { familyOf } from "../fem/families/index.js";
 import type { ElementType, FaceTag, Mesh } from "./types.js";
+import type { BodyEdge } from "../geometry/types.js";
+import { seedRules } from "./hex-design.js";
+
+/** Mesh edges along a design edge: the linear mesh's nodes on each of its straight segments, less one per segment. */
+export function edgeDivisions(nodes: Float64Array, edge: BodyEdge, size: number): number {
+  const tol = 1e-9 * Math.max(size, edge.length);
+  let count = 0;
+  for (const [p, q] of edge.segments) {
+    const d = [q[0] - p[0], q[1] - p[1], q[2] - p[2]];
+    const len2 = d[0] ** 2 + d[1] ** 2 + d[2] ** 2;
+    let on = 0;
+    for (let n = 0; n < nodes.length / 3; n++) {
+      const r = [nodes[3 * n] - p[0], nodes[3 * n + 1] - p[1], nodes[3 * n + 2] - p[2]];
+      const t = (r[0] * d[0] + r[1] * d[1] + r[2] * d[2]) / len2;
+      if (t < -1e-12 || t > 1 + 1e-12) continue;
+      if (Math.hypot(r[0] - t * d[0], r[1] - t * d[1], r[2] - t * d[2]) <= tol) on++;
+    }
+    count += on - 1;
+  }
+  return count;
+}
 
 export interface TetMeshStats {
   type: ElementType;
@@ -18,7 +39,7 @@ export interface TetMeshStats {
   deviation: number;
   tolerance: number | null;
   seconds: number;
-  bodies: { name: string; method: string; size: number; elements: number; nodes: number }[];
+  bodies: { name: string; method: string; size: number; elements: number; nodes: number; seeds?: { seed: number; edge: string; count: number }[] }[];
 }
 
 export type TetMeshResult = { ok: true; mesh: Mesh; stats: TetMeshStats } | { ok: false; error: string };
@@ -31,16 +52,22 @@ export function generateTetMesh(design: Design, options: TetMeshOptions): TetMes
   try {
     checkAbort(o.signal);
     const parts: BodyMesh[] = [];
+    const seeded: { seed: number; edge: string; count: number }[][] = [];
     let elements = 0;
     let nodes = 0;
     for (const body of o.bodies) {
       const size = o.size ?? defaultSize(body);
       const leftE = o.maxElements - elements;
       const leftN = o.maxNodes - nodes;
+      const rules = seedRules(options.seeds ?? [], body.name);
       const part =
         body.kind === "boxes"
-          ? meshBoxUnion(body, size, leftE, leftN, o.signal)
-          : meshExtrusion(body, size, leftE, leftN, o.signal);
+          ? meshBoxUnion(body, size, leftE, leftN, o.signal, rules)
+          : meshExtrusion(body, size, leftE, leftN, o.signal, rules);
+      seeded.push(rules.flatMap((r) => r.edges.flatMap((name) => {
+        const edge = body.edges.find((e) => e.name === name);
+        return edge ? [{ seed: Number(r.label.slice(1)), edge: name, count: edgeDivisions(part.nodes, edge, size) }] : [];
+      })));
       parts.push(part);
       elements += part.tets.length / 4;
       nodes += part.nodes.length / 3;
@@ -97,6 +124,7 @@ export function generateTetMesh(design: Design, options: TetMeshOptions): TetMes
           size: parts[i].size,
           elements: parts[i].tets.length / 4,
           nodes: bodyNodes(i),
+          ...(seeded[i].length ? { seeds: seeded[i] } : {}),
         })),
       },
     };

@@ -1,6 +1,7 @@
 // Mesh lines along one axis of a box grid: each interval divided to the target size, and sizes next
 // to a short interval grown gradually (by GROWTH per element) so cells stay well shaped near steps.
 import { divisions } from "./options.js";
+import { gradedFractions, type IntervalGrading } from "./seeds.js";
 
 /** Largest ratio between neighbouring element lengths that grading aims for. */
 export const GROWTH = 1.3;
@@ -15,11 +16,19 @@ export interface AxisLines {
   plane: Int32Array;
 }
 
-export function gradedLines(coords: Float64Array, size: number): AxisLines {
+/**
+ * `seeded[i]` (edge seeds, from the interval assignment) divides interval i in exactly that many parts, graded as
+ * asked; its smallest part is the size its neighbours grade from.
+ */
+export function gradedLines(coords: Float64Array, size: number, seeded: readonly ({ count: number; grading?: IntervalGrading } | undefined)[] = []): AxisLines {
   const n = coords.length - 1;
-  // Even element length each interval would have on its own.
+  // Even element length each interval would have on its own (a seeded one: its smallest division).
   const even = new Float64Array(n);
-  for (let i = 0; i < n; i++) even[i] = (coords[i + 1] - coords[i]) / divisions(coords[i + 1] - coords[i], size);
+  const fractions = seeded.map((sd) => (sd ? gradedFractions(sd.count, sd.grading) : undefined));
+  for (let i = 0; i < n; i++) {
+    const t = fractions[i];
+    even[i] = t ? (coords[i + 1] - coords[i]) * Math.min(...t.slice(1).map((v, k) => v - t[k])) : (coords[i + 1] - coords[i]) / divisions(coords[i + 1] - coords[i], size);
+  }
   const slope = GROWTH - 1;
   const sizeAt = (x: number, own: number): number => {
     let s = even[own];
@@ -48,6 +57,15 @@ export function gradedLines(coords: Float64Array, size: number): AxisLines {
     }
     xs.push(a);
     planes.push(i);
+    const t = fractions[i];
+    if (t) {
+      for (let k = 1; k < t.length - 1; k++) {
+        xs.push(a + L * t[k]);
+        planes.push(-1);
+      }
+      for (let k = 1; k < t.length; k++) cells.push(i);
+      continue;
+    }
     if (!graded) {
       // Even division: exactly the count and positions of `divisions`.
       const d = divisions(L, size);

@@ -7,6 +7,7 @@ import type { Body, BoxFeature } from "../geometry/types.js";
 import { ByteBuffer, IntBuffer } from "./buffers.js";
 import type { BodyMesh } from "./bodyMesh.js";
 import { gradedLines } from "./gradedLines.js";
+import { assignIntervals, type IntervalGrading, type SeedRule } from "./seeds.js";
 import { capError, checkAbort, divisions, MeshFailure } from "./options.js";
 import { tetVolume6 } from "./tet.js";
 import { TET_FACE_CORNERS } from "./types.js";
@@ -43,11 +44,22 @@ const KUHN_SIDE_FACETS: readonly (readonly [number, number][])[] = (() => {
   return out;
 })();
 
-export function meshBoxUnion(body: Body, size: number, maxElements: number, maxNodes: number, signal?: AbortSignal): BodyMesh {
+export function meshBoxUnion(body: Body, size: number, maxElements: number, maxNodes: number, signal?: AbortSignal, seeds: readonly SeedRule[] = []): BodyMesh {
   const made = analyzeBoxUnion(body.features as BoxFeature[]);
   if (!made.ok) throw new MeshFailure(`body "${body.name}": ${made.error}`);
   const { grid, faceAt } = made.geometry;
   const gn = grid.n;
+  // Edge seeds: the hex meshers' interval assignment; intervals a seed set are divided exactly at its nodes.
+  const seededAxis: ({ count: number; grading?: IntervalGrading } | undefined)[][] = [[], [], []];
+  if (seeds.length) {
+    const intervals = grid.coords.map((c) => Array.from({ length: c.length - 1 }, (_, i) => divisions(c[i + 1] - c[i], size)));
+    const grading: (IntervalGrading | undefined)[][] = [[], [], []];
+    const seeded: boolean[][] = [[], [], []];
+    const assigned = assignIntervals(body, grid.coords, intervals, seeds, grading, seeded);
+    if (!assigned.ok) throw new MeshFailure(`body "${body.name}": ${assigned.error}`);
+    for (let a = 0; a < 3; a++)
+      for (let i = 0; i < gn[a]; i++) if (seeded[a][i]) seededAxis[a][i] = { count: intervals[a][i], ...(grading[a][i] ? { grading: grading[a][i] } : {}) };
+  }
 
   // Mesh lines per axis (graded next to short intervals); remember which geometry cell and plane each came from.
   const X: Float64Array[] = [];
@@ -56,10 +68,10 @@ export function meshBoxUnion(body: Body, size: number, maxElements: number, maxN
   for (let a = 0; a < 3; a++) {
     const c = grid.coords[a];
     let even = 0;
-    for (let i = 0; i < gn[a]; i++) even += divisions(c[i + 1] - c[i], size);
+    for (let i = 0; i < gn[a]; i++) even += seededAxis[a][i]?.count ?? divisions(c[i + 1] - c[i], size);
     // Every interval holds solid cells (the union is connected), so each mesh interval adds 6 tets at least.
     if (6 * even > maxElements) throw capError("elements", 6 * even, maxElements, body.name, size, "at least");
-    const lines = gradedLines(c, size);
+    const lines = gradedLines(c, size, seededAxis[a]);
     X.push(lines.x);
     geoCell.push(lines.cell);
     geoPlane.push(lines.plane);

@@ -8,13 +8,18 @@ import { checkAbort, defaultSize, divisions } from "./options.js";
 import type { Mesh } from "./types.js";
 import { assignIntervals, edgeSpan, gradedFractions, type IntervalGrading, type SeedRule } from "./seeds.js";
 import type { EdgeSeed } from "../model/types.js";
+import { sweepHexMesh } from "./hex-sweep.js";
+import type { QuadQuality } from "./quadProfile.js";
 
-export type HexMethod = "mapped" | "blocks";
+export type HexMethod = "mapped" | "blocks" | "sweep";
 
 export interface HexMeshOptions {
   bodies?: string[];
   size?: number;
-  type: HexFamilyName;
+  /** Layers of a sweep (mesh.hex_sweep); default from seeds along the extrusion, else depth / size. */
+  layers?: number;
+  /** Wedge families only with the sweep (its profile's triangles swept). */
+  type: HexFamilyName | "C3D6" | "C3D15";
   method: HexMethod | "auto";
   /** Edge seeds of the model (`mesh.seed.edge`); each body takes those naming its edges. */
   seeds?: readonly EdgeSeed[];
@@ -24,12 +29,12 @@ export interface HexMeshOptions {
 }
 
 export interface HexMeshStats {
-  type: HexFamilyName;
+  type: HexFamilyName | "C3D6" | "C3D15";
   elements: number;
   nodes: number;
   boundaryFacets: number;
   seconds: number;
-  bodies: { name: string; method: HexMethod; size: number; blocks: number; elements: number; nodes: number; intervals: number[][]; seeds: { seed: number; edge: string; count: number }[] }[];
+  bodies: { name: string; method: HexMethod; size: number; blocks: number; elements: number; nodes: number; intervals: number[][]; seeds: { seed: number; edge: string; count: number }[]; layers?: number; quads?: QuadQuality }[];
 }
 
 export type HexMeshResult = { ok: true; mesh: Mesh; stats: HexMeshStats } | { ok: false; error: string };
@@ -38,7 +43,8 @@ export type HexMeshResult = { ok: true; mesh: Mesh; stats: HexMeshStats } | { ok
 function plan(body: Body, method: HexMethod | "auto", size: number, seeds: readonly SeedRule[]) {
   const suggestion = "; use method `tet` (mesh.tet.generate)";
   if (body.kind !== "boxes")
-    return { ok: false as const, error: `body "${body.name}" is an extrusion: hexahedral meshing takes box unions only (hex_sweep is not available yet)${suggestion}` };
+    return { ok: false as const, error: `body "${body.name}" is an extrusion: ${method === "sweep" ? "sweeping" : `method ${method}`} takes box unions only; use hex_sweep (or hex)${suggestion}` };
+  if (method === "sweep") return { ok: false as const, error: `body "${body.name}" is a box union, not an extrusion: hex_sweep sweeps extrusions; use hex_blocks (or hex)${suggestion}` };
   const made = analyzeBoxUnion(body.features as BoxFeature[]);
   if (!made.ok) return { ok: false as const, error: `body "${body.name}": ${made.error}` };
   const { grid, faceAt, faces } = made.geometry;
@@ -66,8 +72,20 @@ export function generateHexMesh(design: Design, o: HexMeshOptions): HexMeshResul
     checkAbort(o.signal);
     const size = o.size ?? defaultSize(body);
     const rules = seedRules(o.seeds ?? [], body.name);
+    if (body.kind === "extrude" && (o.method === "sweep" || o.method === "auto")) {
+      const swept = sweepHexMesh(body, { size, ...(o.layers !== undefined ? { layers: o.layers } : {}), type: o.type, seeds: rules, maxElements: o.maxElements - totalElements, maxNodes: o.maxNodes, ...(o.signal ? { signal: o.signal } : {}) });
+      // mesh.hex tried mapped and blocks already (an extrusion is neither): say why sweeping failed and offer tet.
+      if (!swept.ok) return { ok: false, error: o.method === "auto" ? `${swept.error} (mapped and blocks take box unions only); use method \`tet\` (mesh.tet.generate)` : swept.error };
+      const elements = swept.mesh.elementBody.length;
+      totalElements += elements;
+      parts.push(swept.mesh);
+      stats.push({ name: body.name, method: "sweep", size, blocks: 1, elements, nodes: swept.mesh.nodes.length / 3, intervals: [[swept.stats.layers]], seeds: swept.stats.seeds, layers: swept.stats.layers, quads: swept.stats.quads });
+      continue;
+    }
     const p = plan(body, o.method, size, rules);
     if (!p.ok) return p;
+    if (o.type === "C3D6" || o.type === "C3D15") return { ok: false, error: `body "${body.name}": wedges come from sweeping an extrusion's triangles; the ${p.method} mesher makes hexahedra` };
+    const type = o.type;
     const { grid, faceAt, faces, intervals, grading } = p;
     const gn = grid.n;
     // Mesh lines per axis, and for each the geometry cell of every mesh interval and the plane of every line (-1 inside).
@@ -95,7 +113,7 @@ export function generateHexMesh(design: Design, o: HexMeshOptions): HexMeshResul
       return { ok: false, error: `body "${body.name}": the mesh would have ${totalElements} elements, above the cap maxElements = ${o.maxElements}; use a larger size (now ${size}) or raise maxElements` };
     const mesh = hexGridMesh({
       body: body.name,
-      type: o.type,
+      type,
       lines,
       solid: (i, j, k) => grid.inside[cellOf[0][i] + gn[0] * (cellOf[1][j] + gn[1] * cellOf[2][k])] === 1,
       tag(d, i, j, k) {
@@ -134,7 +152,7 @@ export function generateHexMesh(design: Design, o: HexMeshOptions): HexMeshResul
 }
 
 /** The seeds naming edges of one body, labelled `#k` by their place in the model's list (1-based). */
-function seedRules(seeds: readonly EdgeSeed[], body: string): SeedRule[] {
+export function seedRules(seeds: readonly EdgeSeed[], body: string): SeedRule[] {
   return seeds.flatMap((s, k) => {
     const edges = s.edges.filter((e) => e.body === body).map((e) => e.edge);
     return edges.length ? [{ label: `#${k + 1}`, constraint: s.constraint, edges, ...(s.count !== undefined ? { count: s.count } : { size: s.size }), ...(s.bias ? { bias: s.bias } : {}) }] : [];

@@ -2,6 +2,7 @@
 import { familyOf } from "../fem/families/index.js";
 import type { Body } from "../geometry/types.js";
 import { DEFAULT_CAPS } from "../base/caps.js";
+import type { EdgeSeed } from "../model/types.js";
 
 export interface TetMeshOptions {
   /** Bodies to mesh, by name; all bodies when omitted. Each is meshed on its own (bodies are not merged). */
@@ -15,6 +16,8 @@ export interface TetMeshOptions {
    */
   tolerance?: number;
   order: 1 | 2;
+  /** Edge seeds of the model (`mesh.seed.edge`): seeded edges are divided at the seed's nodes, sizes graded from them. */
+  seeds?: readonly EdgeSeed[];
   /** Cap on elements (default DEFAULT_MAX_ELEMENTS); exceeding it is a failure naming the cap. */
   maxElements?: number;
   /** Cap on nodes (default DEFAULT_MAX_NODES). */

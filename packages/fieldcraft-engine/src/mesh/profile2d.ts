@@ -24,7 +24,8 @@ const SMOOTHING_SWEEPS = 4;
 // The package's types are its TypeScript source, read as CommonJS; its ESM build's default export is the class.
 const Constrainautor = ConstrainautorExport as unknown as new (del: Delaunator<Float64Array>, edges: [number, number][]) => object;
 
-export function triangulateProfile(profile: readonly Vec2[], size: number, signal?: AbortSignal): ProfileMesh {
+/** `divisionsOf(edge)` (1-based, as written) may fix an edge's number of parts (edge seeds); else length / size. */
+export function triangulateProfile(profile: readonly Vec2[], size: number, signal?: AbortSignal, divisionsOf?: (edge: number) => number | undefined): ProfileMesh {
   const n = profile.length;
   const ccw = signedArea(profile) > 0;
   // Walk the profile counter-clockwise, remembering each edge's number as written.
@@ -36,7 +37,7 @@ export function triangulateProfile(profile: readonly Vec2[], size: number, signa
   for (let s = 0; s < n; s++) {
     const p = profile[order[s]];
     const q = profile[order[(s + 1) % n]];
-    const m = divisions(Math.hypot(q[0] - p[0], q[1] - p[1]), size);
+    const m = divisionsOf?.(edgeOf(order[s])) ?? divisions(Math.hypot(q[0] - p[0], q[1] - p[1]), size);
     const first = pts.length / 2;
     for (let i = 0; i < m; i++) pts.push(p[0] + ((q[0] - p[0]) * i) / m, p[1] + ((q[1] - p[1]) * i) / m);
     for (let i = 0; i < m; i++) {

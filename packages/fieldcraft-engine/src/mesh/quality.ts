@@ -44,7 +44,8 @@ const EDGES: readonly (readonly [number, number])[] = [[0, 1], [0, 2], [0, 3], [
 
 export function meshQuality(mesh: Mesh, worstCount = 10, signal?: AbortSignal): MeshQuality {
   // Each shape has its own measures; hexahedra rank by scaled Jacobian.
-  if (meshFamily(mesh).shape === "hexahedron") return hexQuality(mesh, worstCount);
+  const shape = meshFamily(mesh).shape;
+  if (shape === "hexahedron" || shape === "wedge") return hexQuality(mesh, worstCount);
   const per = NODES_PER_ELEMENT[mesh.type];
   const m = mesh.elements.length / per;
   const xyz = mesh.nodes;

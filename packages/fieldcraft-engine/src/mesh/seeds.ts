@@ -55,6 +55,8 @@ export function assignIntervals(
   intervals: number[][],
   seeds: readonly SeedRule[],
   grading: (IntervalGrading | undefined)[][] = intervals.map(() => []),
+  /** Filled with true for every interval a seed set or graded (the tet mesher divides those exactly). */
+  seeded: boolean[][] = intervals.map(() => []),
 ): { ok: true } | { ok: false; error: string } {
   const fixedBy: (string | null)[][] = intervals.map((row) => row.map(() => null));
   type Item = { seed: SeedRule; edge: string; axis: number; range: number[]; count: number; startLow: boolean };
@@ -77,8 +79,10 @@ export function assignIntervals(
     // Bias grades every interval the edge spans (shared by the blocks along it, as the counts are).
     const bias = it.seed.bias;
     if (bias)
-      for (const i of it.range)
+      for (const i of it.range) {
         grading[it.axis][i] = { ratio: bias.ratio, small: bias.toward === "both" ? "both" : (bias.toward === "start") === it.startLow ? "low" : "high" };
+        seeded[it.axis][i] = true;
+      }
     const row = intervals[it.axis], fixed = fixedBy[it.axis];
     const open = it.range.filter((i) => fixed[i] === null);
     const taken = it.range.filter((i) => fixed[i] !== null).reduce((s, i) => s + row[i], 0);
@@ -104,6 +108,7 @@ export function assignIntervals(
     for (let r = 0; rest > 0; r++, rest--) counts[byRemainder[r % counts.length][1]]++;
     open.forEach((i, k) => {
       row[i] = counts[k];
+      seeded[it.axis][i] = true;
       if (it.seed.constraint !== "free") fixed[i] = it.seed.label;
     });
   }

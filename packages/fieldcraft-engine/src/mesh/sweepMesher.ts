@@ -9,15 +9,20 @@ import type { BodyMesh } from "./bodyMesh.js";
 import { capError, checkAbort, divisions, MeshFailure } from "./options.js";
 import { estimateProfilePoints, triangulateProfile } from "./profile2d.js";
 import { sideWithout, tetVolume6 } from "./tet.js";
+import { sweepSeedPlan } from "./hex-sweep.js";
+import { gradedFractions, type SeedRule } from "./seeds.js";
 
-export function meshExtrusion(body: Body, size: number, maxElements: number, maxNodes: number, signal?: AbortSignal): BodyMesh {
+export function meshExtrusion(body: Body, size: number, maxElements: number, maxNodes: number, signal?: AbortSignal, seeds: readonly SeedRule[] = []): BodyMesh {
   const f = body.features[0] as ExtrudeFeature;
-  const layers = divisions(Math.abs(f.to - f.from), size);
+  // Edge seeds: along the extrusion they set (and grade) the layers, on the profile its edges' divisions.
+  const plan = sweepSeedPlan(body, f, seeds, size, undefined, false);
+  if (!plan.ok) throw new MeshFailure(`body "${body.name}": ${plan.error}`);
+  const layers = plan.layers;
   const estimate = estimateProfilePoints(f.profile, size);
   // About two triangles per point, three tets per prism.
   if (6 * estimate * layers > 1.2 * maxElements) throw capError("elements", 6 * estimate * layers, maxElements, body.name, size, "about");
   if (estimate * (layers + 1) > 1.2 * maxNodes) throw capError("nodes", estimate * (layers + 1), maxNodes, body.name, size, "about");
-  const pm = triangulateProfile(f.profile, size, signal);
+  const pm = triangulateProfile(f.profile, size, signal, (k) => plan.perEdge.get(k)?.count);
   checkAbort(signal);
   const np = pm.points.length / 2;
   const nt = pm.triangles.length / 3;
@@ -27,8 +32,10 @@ export function meshExtrusion(body: Body, size: number, maxElements: number, max
   if (nodeCount > maxNodes) throw capError("nodes", nodeCount, maxNodes, body.name, size);
 
   const nodes = new Float64Array(3 * nodeCount);
+  const frac = gradedFractions(layers, plan.grading); // from the low w to the high
+  const lo = Math.min(f.from, f.to), hi = Math.max(f.from, f.to);
   for (let l = 0; l <= layers; l++) {
-    const w = l === layers ? f.to : f.from + ((f.to - f.from) * l) / layers;
+    const w = l === layers ? f.to : lo + (hi - lo) * frac[f.from < f.to ? l : layers - l];
     for (let p = 0; p < np; p++) nodes.set(planePoint(f.plane, pm.points[2 * p], pm.points[2 * p + 1], w), 3 * (l * np + p));
   }
   const faceIndex = new Map(body.faces.map((face, i) => [face.name, i]));

@@ -67,9 +67,13 @@ export interface MeshParameters {
   size?: number;
   tolerance?: number;
   order: 1 | 2;
-  /** The mesher when not the tet mesher (`hex_mapped`, `hex_blocks`, `hex`, `block`), and its own choices. */
+  /** The mesher when not the tet mesher (`hex_mapped`, `hex_blocks`, `hex_sweep`, `hex`, `block`), and its own choices. */
   method?: string;
   reduced?: boolean;
+  /** mesh.hex_sweep's layers when given. */
+  layers?: number;
+  /** mesh.hex_sweep with wedges. */
+  wedges?: boolean;
   block?: { name: string; min: number[]; max: number[]; counts: number[] };
 }
 

@@ -20,7 +20,7 @@ export const meshBlockCommand = defineCommand({
       min: vector3("length", "Lowest corner [x, y, z]"),
       max: vector3("length", "Highest corner [x, y, z]"),
       counts: z.tuple([count, count, count]).describe("Elements along x, y and z"),
-      element: z.enum(HEX_FAMILY_NAMES as [string, ...string[]]).default("C3D20").describe("Element family: C3D8, C3D20 or C3D20R"),
+      element: z.enum(HEX_FAMILY_NAMES as [string, ...string[]]).default("C3D20").describe("Element family: C3D8, C3D8R, C3D20 or C3D20R"),
     })
     .strict(),
   result: z.object({ mesh: hexMeshStatsResult, results_cleared: z.array(z.string()).describe("Steps whose results the new mesh dropped") }),

@@ -14,7 +14,14 @@ const hexParams = z
     body: z.string().min(1).max(200).optional().describe("Body to mesh; default: every body"),
     size: quantity("length", "Target element edge length; default: the body's longest side / 20").positive().optional(),
     order: z.union([z.literal(1), z.literal(2)]).default(2).describe("Element order: 1 (C3D8) or 2 (C3D20)"),
-    reduced: z.boolean().default(false).describe("Reduced integration: C3D20R for order 2 (C3D8R is not available yet)"),
+    reduced: z.boolean().default(false).describe("Reduced integration: C3D8R (one point, CalculiX's hourglass control) for order 1, C3D20R for order 2"),
+  })
+  .strict();
+
+const sweepParams = hexParams
+  .extend({
+    layers: z.number().int().positive().max(100_000).optional().describe("Layers along the extrusion; default: an exact seed on an edge along it, else depth / size"),
+    wedges: z.boolean().default(false).describe("Sweep the profile's triangles into wedges (C3D6 order 1, C3D15 order 2) instead of its quadrilaterals into hexahedra"),
   })
   .strict();
 
@@ -22,21 +29,23 @@ function hexCommand(id: string, label: string, method: HexMethod | "auto", what:
   return defineCommand({
     id,
     label,
-    description: `${what} Hexahedra C3D8 (order 1), C3D20 (order 2) or C3D20R (order 2, reduced), boundary facets tagged with the design's face names. Replaces the mesh; results are dropped.`,
-    params: hexParams,
+    description: `${what} Hexahedra C3D8 (order 1), C3D8R (order 1, reduced), C3D20 (order 2) or C3D20R (order 2, reduced), boundary facets tagged with the design's face names. Replaces the mesh; results are dropped.`,
+    params: method === "sweep" ? sweepParams : hexParams,
     result: z.object({ mesh: hexMeshStatsResult, results_cleared: z.array(z.string()).describe("Steps whose results the new mesh dropped") }),
     requires: ["design"],
     effects: { mutates: true, reads: false, writes: false },
-    run(ctx, params) {
+    run(ctx, raw) {
+      const params = raw as z.output<typeof sweepParams>;
       const design = ctx.model.design!.design;
       if (params.body !== undefined && !design.bodies.some((b) => b.name === params.body))
         throw new ModelError(`params.body: no body named \`${params.body}\`; bodies: ${nameList(design.bodies.map((b) => b.name))}`);
-      const type = hexFamily(params.order, params.reduced);
-      if (typeof type !== "string") throw new ModelError(`params.${type.error}`);
+      if (params.wedges && params.reduced) throw new ModelError("params.reduced: wedges (C3D6, C3D15) have no reduced form; use reduced: false or wedges: false");
+      const type = params.wedges ? (params.order === 1 ? "C3D6" : "C3D15") : hexFamily(params.order, params.reduced);
       ctx.progress({ progress: 0, message: "meshing" });
       const out = generateHexMesh(design, {
         ...(params.body !== undefined ? { bodies: [params.body] } : {}),
         ...(params.size !== undefined ? { size: params.size } : {}),
+        ...(params.layers !== undefined ? { layers: params.layers } : {}),
         type,
         method,
         ...(ctx.model.seeds ? { seeds: ctx.model.seeds } : {}),
@@ -48,6 +57,8 @@ function hexCommand(id: string, label: string, method: HexMethod | "auto", what:
       const parameters = {
         ...(params.body !== undefined ? { bodies: [params.body] } : {}),
         ...(params.size !== undefined ? { size: params.size } : {}),
+        ...(params.layers !== undefined ? { layers: params.layers } : {}),
+        ...(params.wedges ? { wedges: true } : {}),
         order: params.order,
         method: id.slice("mesh.".length),
         reduced: params.reduced,
@@ -69,5 +80,11 @@ export const meshHexCommand = hexCommand(
   "mesh.hex",
   "Hexahedral mesh",
   "auto",
-  "Meshes each body with hexahedra by the first method that fits: mapped (one block), then blocks (a box union); a body neither fits (an extrusion: sweeping is not available yet) is refused naming why and suggesting `tet`.",
+  "Meshes each body with hexahedra by the first method that fits: mapped (one block), then blocks (a box union), then sweep (an extrusion); a body none fits is refused naming why and suggesting `tet`.",
+);
+export const meshHexSweepCommand = hexCommand(
+  "mesh.hex_sweep",
+  "Swept hexahedral mesh",
+  "sweep",
+  "Meshes an extrusion's profile in quadrilaterals (triangles split in three, smoothed; their scaled Jacobians reported as `quads`) and sweeps it in layers along the extrusion; seeds on edges along the extrusion set and grade the layers, seeds on profile edges (even counts) their divisions.",
 );

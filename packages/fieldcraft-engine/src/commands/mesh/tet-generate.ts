@@ -9,7 +9,7 @@ export const meshTetGenerateCommand = defineCommand({
   id: "mesh.tet.generate",
   label: "Tetrahedral mesh",
   description:
-    "Meshes the design's bodies (or one `body`) with conforming tetrahedra, first order (C3D4) or second order (C3D10), boundary facets tagged with the design's face names. Replaces the mesh; results are dropped, sets by geometry follow the new mesh.",
+    "Meshes the design's bodies (or one `body`) with conforming tetrahedra, first order (C3D4) or second order (C3D10), boundary facets tagged with the design's face names. Edge seeds (mesh.seed.edge) divide their edges at exactly the seed's nodes (graded as asked; the reply's `seeds` gives the mesh edges along each) and the sizes around grade from them. Replaces the mesh; results are dropped, sets by geometry follow the new mesh.",
   params: z
     .object({
       body: z.string().min(1).max(200).optional().describe("Body to mesh; default: every body"),
@@ -27,7 +27,16 @@ export const meshTetGenerateCommand = defineCommand({
       deviation: z.number().describe("Largest distance between the design's boundary and the mesh's"),
       tolerance: z.number().nullable(),
       seconds: z.number(),
-      bodies: z.array(z.object({ name: z.string(), method: z.string(), size: z.number(), elements: z.number().int(), nodes: z.number().int() })),
+      bodies: z.array(
+        z.object({
+          name: z.string(),
+          method: z.string(),
+          size: z.number(),
+          elements: z.number().int(),
+          nodes: z.number().int(),
+          seeds: z.array(z.object({ seed: z.number().int().positive(), edge: z.string(), count: z.number().int().positive() })).optional().describe("Mesh edges along each seeded edge"),
+        }),
+      ),
     }),
     results_cleared: z.array(z.string()).describe("Steps whose results the new mesh dropped"),
   }),
@@ -44,6 +53,7 @@ export const meshTetGenerateCommand = defineCommand({
       ...(params.size !== undefined ? { size: params.size } : {}),
       ...(params.tolerance !== undefined ? { tolerance: params.tolerance } : {}),
       order: params.order,
+      ...(ctx.model.seeds ? { seeds: ctx.model.seeds } : {}),
       maxElements: ctx.caps.maxElements,
       maxNodes: ctx.caps.maxNodes,
       signal: ctx.signal,

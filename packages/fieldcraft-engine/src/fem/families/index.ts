@@ -2,12 +2,14 @@
 import { C3D4 } from "./c3d4.js";
 import { C3D10 } from "./c3d10.js";
 import { C3D8 } from "./c3d8.js";
+import { C3D8R } from "./c3d8r.js";
 import { C3D20, C3D20R } from "./c3d20.js";
+import { C3D6, C3D15 } from "./c3d6.js";
 import { CAX3, CAX4, CAX6, CAX8, CPE3, CPE4, CPE6, CPE8, CPS3, CPS4, CPS6, CPS8 } from "./planar.js";
 import type { ElementFamily, PlanarKind } from "./types.js";
 
 export const FAMILIES = {
-  C3D4, C3D10, C3D8, C3D20, C3D20R,
+  C3D4, C3D10, C3D8, C3D8R, C3D20, C3D20R, C3D6, C3D15,
   CPS3, CPS4, CPS6, CPS8, CPE3, CPE4, CPE6, CPE8, CAX3, CAX4, CAX6, CAX8,
 } as const satisfies Record<string, ElementFamily>;
 

@@ -46,6 +46,12 @@ export interface TabulatedElement {
   derivatives: Float64Array;
   /** Extrapolation from integration points to nodes, nodes x points (row i: weights of the point values for node i). */
   toNodes: Float64Array;
+  /**
+   * One-point elements with hourglass control (C3D8R): the stiffness uses the element's mean (uniform-strain)
+   * gradients, integrated exactly with `exact`, plus hourglass stiffness scaled by `hourglass` (see
+   * forms/uniform-strain.ts) instead of the gradients at `points`.
+   */
+  uniformStrain?: { exact: TabulatedElement; hourglass: number };
 }
 
 export interface DeckNames {
@@ -85,5 +91,10 @@ export interface ElementFamily {
   integration: "full" | "reduced";
   /** The element tabulated at that rule, with its extrapolation to nodes. */
   element: TabulatedElement;
+  /**
+   * The family with the same nodes integrated fully, when this one is not (C3D8R: C3D8). Heat transfer and mass
+   * matrices use it, as CalculiX's heat elements do (a C3D8R heat deck is DC3D8).
+   */
+  fullyIntegrated?: string;
   decks: DeckNames;
 }

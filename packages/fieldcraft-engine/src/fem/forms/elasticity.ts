@@ -2,6 +2,7 @@
 // + mu (grad Na . grad Nb) I), 3 unknowns per node.
 import { shapeGradients, type TabulatedElement } from "../families/index.js";
 import type { ElementForm } from "./types.js";
+import { uniformStrainStiffness } from "./uniform-strain.js";
 
 export interface LameConstants {
   lambda: number;
@@ -17,6 +18,7 @@ export function elementStiffness(
   ke: Float64Array,
   grad: Float64Array,
 ): number {
+  if (el.uniformStrain) return uniformStrainStiffness(el.uniformStrain.exact, el.uniformStrain.hourglass, coords, lambda, mu, ke, grad);
   const n = el.nodes;
   const m = 3 * n;
   ke.fill(0, 0, m * m);

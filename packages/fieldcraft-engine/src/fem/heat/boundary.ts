@@ -29,13 +29,28 @@ function triangleShape(s: number, t: number, quadratic: boolean): { N: number[];
 
 /** Visits each face quadrature point with the facet's nodes, their shape values and the area weight dA. */
 export function eachHeatFacePoint(mesh: Mesh, facets: Facets, visit: (nodes: number[], N: number[], dA: number) => void): void {
-  // Tetrahedra only for now (the face shapes below are triangles): order 1 or 2 picks the rule.
-  const quadratic = meshFamily(mesh).order === 2;
+  // Triangular faces: order 1 or 2 picks ccx's rule. Quadrilateral faces (hexahedra): the family's face shape and
+  // rule (2x2 on QUAD4, 3x3 on QUAD8, as ccx integrates DC3D8 and DC3D20 faces).
+  const fam = meshFamily(mesh);
+  const quadratic = fam.order === 2;
   const rule = quadratic ? THREE_POINT : CENTROID;
   const X = mesh.nodes;
   const tabulated = rule.points.map(([s, t]) => triangleShape(s, t, quadratic));
+  const quad = fam.faces[0].corners === 4 ? fam.faces[0].surface : null;
+  const quadPoints = quad ? quad.rule.points.map(([s, t]) => quad.evaluate(s, t)) : [];
   for (let f = 0; f < facets.element.length; f++) {
     const nodes = facetNodes(mesh, facets.element[f], facets.side[f]);
+    if (quad) {
+      quadPoints.forEach(({ N, dS, dT }, q) => {
+        let sx = 0, sy = 0, sz = 0, tx = 0, ty = 0, tz = 0;
+        nodes.forEach((n, k) => {
+          sx += dS[k] * X[3 * n]; sy += dS[k] * X[3 * n + 1]; sz += dS[k] * X[3 * n + 2];
+          tx += dT[k] * X[3 * n]; ty += dT[k] * X[3 * n + 1]; tz += dT[k] * X[3 * n + 2];
+        });
+        visit(nodes, N, Math.hypot(sy * tz - sz * ty, sz * tx - sx * tz, sx * ty - sy * tx) * quad.rule.weights[q]);
+      });
+      continue;
+    }
     tabulated.forEach(({ N, dS, dT }, q) => {
       let sx = 0, sy = 0, sz = 0, tx = 0, ty = 0, tz = 0;
       nodes.forEach((n, k) => {

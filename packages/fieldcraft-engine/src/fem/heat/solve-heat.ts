@@ -14,6 +14,7 @@ import { yieldToEventLoop } from "../solvers/cg.js";
 import { constantModes } from "../solvers/amg/tentative.js";
 import { filmLoad } from "./boundary.js";
 import { nodalHeatFlux } from "./flux.js";
+import { fullyIntegrated } from "../full-integration.js";
 
 export interface HeatProblem {
   mesh: Mesh;
@@ -75,7 +76,8 @@ export async function solveHeat(problem: HeatProblem, options: SolveOptions = {}
   const report = (message: string, progress = 0, total?: number) => opts.onProgress?.({ progress, total, message });
   const invalid = validateHeat(problem);
   if (invalid) return { ok: false, error: invalid };
-  const { mesh } = problem;
+  // One-point families conduct as their fully integrated twin (C3D8R as DC3D8, as CalculiX).
+  const mesh = fullyIntegrated(problem.mesh);
   const nn = mesh.nodes.length / 3;
   // Nodes no element uses carry no conduction: hold them at 0 so the system stays definite.
   const prescribed = new Map(problem.prescribed);

@@ -9,6 +9,7 @@ import { ModelError } from "../errors.js";
 import { elementMaterials, resolvedTarget } from "../problem.js";
 import type { Model, StepDefinition } from "../types.js";
 import type { AnalysisRow, ResultField } from "./types.js";
+import { fullyIntegrated } from "../../fem/full-integration.js";
 
 type HeatField = "temperature" | "heat_flux";
 
@@ -65,7 +66,7 @@ export function heatProblem(model: Model, step: StepDefinition): HeatProblem {
     else if (load.type === "film") films.push({ facets: faces(), coefficient: load.coefficient, sink: load.sink });
     else if (load.type === "body_heat") {
       if (target.elements.length === 0) throw new ModelError(`load ${load.name}: its set \`${load.target.set}\` has no elements for the body heat (use a set of bodies)`);
-      bodyHeatLoad(mesh, target.elements, load.value, heat);
+      bodyHeatLoad(fullyIntegrated(mesh), target.elements, load.value, heat);
     } else throw new ModelError(`step ${step.name}: load ${load.name} is a ${load.type} load, which a heat step cannot use: list heat_flux, film or body_heat loads`);
   }
   return { mesh, elementMaterial, conductivity, prescribed, heat, films };
