@@ -103,7 +103,16 @@ export const HEAT_ANALYSIS = {
     const films = p.films.flatMap((f) =>
       Array.from(f.facets.element, (element, k) => ({ element, side: f.facets.side[k], coefficient: f.coefficient, sink: f.sink })),
     );
-    return { boundaries, cloads, pressures: [], films };
+    // The same fluxes and body heat as they were given, for the formats that write surface and volume heat cards.
+    const fluxes: { element: number; side: number; value: number }[] = [];
+    const bodyHeat: { element: number; value: number }[] = [];
+    for (const name of step.loads) {
+      const load = lookup(model, "loads", name, `step ${step.name}`);
+      const target = resolvedTarget(model, load.target.set, `load ${load.name}`);
+      if (load.type === "heat_flux") target.facets.element.forEach((element, k) => fluxes.push({ element, side: target.facets.side[k], value: load.value }));
+      else if (load.type === "body_heat") for (const element of target.elements) bodyHeat.push({ element, value: load.value });
+    }
+    return { boundaries, cloads, pressures: [], films, fluxes, bodyHeat };
   },
   decks: HEAT_DECK,
 } satisfies AnalysisRow<HeatProblem, HeatField, HeatSolution>;
