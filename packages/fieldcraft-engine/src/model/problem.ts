@@ -121,13 +121,13 @@ function planarLoad(model: Model, load: Model["definitions"]["loads"][number], t
     if (!spread.ok) throw new ModelError(`load ${load.name} (set \`${load.target.set}\`): ${spread.error}`);
     return;
   }
-  if (load.type !== "pressure") throw new ModelError(`load ${load.name}: a ${load.type} load acts in heat steps, which planar meshes do not have yet; use force or pressure`);
+  if (load.type !== "pressure") throw new ModelError(`load ${load.name}: a ${load.type} load acts in heat steps; list it in a heat step, or use force or pressure here`);
   if (target.facets.element.length === 0) throw new ModelError(`load ${load.name}: its set \`${load.target.set}\` has no edges for the pressure to act on`);
   planarEdgeLoad(mesh, target.facets, { pressure: load.magnitude }, thickness, forces);
 }
 
 /** The thickness edge loads are multiplied by: the planar sections' (one value; axisymmetry and none: 1). */
-function planarThickness(model: Model): number {
+export function planarThickness(model: Model): number {
   const ts = new Set(model.definitions.sections.map((s) => ("thickness" in s.kind && s.kind.thickness !== undefined ? s.kind.thickness : 1)));
   if (ts.size > 1) throw new ModelError(`planar sections with different thicknesses (${[...ts].join(", ")}) are not supported yet; use one thickness`);
   return ts.values().next().value ?? 1;
