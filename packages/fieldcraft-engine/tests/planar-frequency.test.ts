@@ -196,5 +196,8 @@ describe("planar frequency steps through the commands", () => {
     expect(probe.nodes[0].displacement.magnitude).toBeGreaterThan(0);
     const png = await ok(s, "ui.render", { step: "Modes", deformed: true, width: 160, height: 120 });
     expect(png.png.length).toBeGreaterThan(1000);
+    const { refused } = await import("./session-helpers.js");
+    const flat = await refused(s, "ui.render", { revolve: 90 });
+    expect(flat.error).toMatch(/params\.revolve: only axisymmetric \(CAX\) meshes are drawn revolved; this model's mesh is CPS8/);
   });
 });

@@ -181,6 +181,19 @@ describe("planar heat steps through the commands", () => {
     expect(contour.contour.range.min.value).toBeCloseTo(20, 9);
     const png = await ok(s, "ui.render", { width: 160, height: 120 });
     expect(png.png.length).toBeGreaterThan(1000);
+    // Revolved about the y axis: a 3D body of many more triangles, seen from the iso corner, the same field range.
+    const { decodePng } = await import("../src/render/index.js");
+    const revolved = await ok(s, "ui.render", { width: 160, height: 120, revolve: 270 });
+    expect(revolved.triangles).toBeGreaterThan(10 * png.triangles);
+    expect(revolved.view).not.toBe("top");
+    expect(revolved.field).toMatchObject({ name: "temperature", min: png.field.min, max: png.field.max });
+    const flatPixels = decodePng(png.png), turnedPixels = decodePng(revolved.png);
+    expect(turnedPixels.width).toBe(160);
+    let differ = 0;
+    for (let i = 0; i < flatPixels.data.length; i += 4) if (flatPixels.data[i] !== turnedPixels.data[i]) differ++;
+    expect(differ).toBeGreaterThan(1000);
+    const full = await ok(s, "ui.render", { width: 160, height: 120, revolve: 360 });
+    expect(full.triangles).toBeGreaterThan(revolved.triangles);
     const inflow = 0.3 * 2 * Math.PI * 10 * 10;
     expect(Math.abs(reactions.relative_imbalance)).toBeLessThan(1e-9);
     expect(inflow).toBeGreaterThan(0);
