@@ -45,6 +45,8 @@ export interface FrequencyOptions extends SolveOptions {
   mass?: MassKind;
   /** "auto": dense up to DENSE_LIMIT free DOFs, LOBPCG above; the others force one path (tests compare them). */
   method?: "auto" | "dense" | "lobpcg";
+  /** LOBPCG columns (default: modes + max(4, modes / 4)); a tuning knob for measurements (bench/). */
+  blockSize?: number;
 }
 
 export interface Mode {
@@ -279,6 +281,7 @@ export async function solveFrequency(problem: FrequencyProblem, options: Frequen
     for (;;) {
       const r = await lobpcg(Kop, M, T, {
         count,
+        ...(opts.blockSize !== undefined ? { blockSize: Math.max(opts.blockSize, count) } : {}),
         tolerance: opts.tolerance,
         maxIterations: opts.maxIterations,
         constrained: heldU,
