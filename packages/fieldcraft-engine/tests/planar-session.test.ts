@@ -52,8 +52,10 @@ describe("planar models through the commands", () => {
     await ok(s, "deck.write", { format: "abaqus", path: join(dir, "plate.inp") });
     const deck = readFileSync(join(dir, "plate.inp"), "utf8");
     expect(deck).toMatch(/\*ELEMENT, TYPE=CPS8/);
-    const nastran = await refused(s, "deck.write", { format: "nastran", path: join(dir, "plate.bdf") });
-    expect(nastran.error).toMatch(/params\.format: the nastran writer does not write planar \(CPS8\) meshes yet; use format abaqus/);
+    await ok(s, "deck.write", { format: "nastran", path: join(dir, "plate.bdf") });
+    expect(readFileSync(join(dir, "plate.bdf"), "utf8")).toMatch(/^CPLSTS8 /m);
+    const lsdyna = await refused(s, "deck.write", { format: "lsdyna", path: join(dir, "plate.k") });
+    expect(lsdyna.error).toMatch(/CPS8 cannot be written: mesh with CPS4/);
     expect(deck).toMatch(/\*SOLID SECTION[^\n]*\n\s*2(\.0*)?(e\+?0+)?\s*\n/i);
   });
 

@@ -81,6 +81,16 @@ function idLines(ids: Iterable<number>): string[] {
   return lines;
 }
 
+/**
+ * The heat-transfer element of a family: DC3D* for solids, DCAX* for axisymmetry, and the plane families' own
+ * CPS and CPE names (CalculiX has no DC2D elements; it runs plane elements in heat transfer with their thickness, where
+ * Abaqus proper would name them DC2D).
+ */
+function heatElement(fam: ReturnType<typeof meshFamily>): string {
+  if (!fam.planar) return `D${fam.decks.abaqus}`;
+  return fam.planar === "axisymmetric" ? `DCAX${fam.nodes}` : fam.decks.abaqus;
+}
+
 export function writeAbaqusDeck(model: DeckModel, options: AbaqusDeckOptions = {}): string {
   const { mesh } = model;
   const npe = NODES_PER_ELEMENT[mesh.type];
@@ -111,7 +121,7 @@ export function writeAbaqusDeck(model: DeckModel, options: AbaqusDeckOptions = {
   mesh.bodies.forEach((body, b) => {
     const elset = elsetName.name(body);
     elsetNames.add(body);
-    out.push(`*ELEMENT, TYPE=${heat ? `D${meshFamily(fullyIntegrated(mesh)).decks.abaqus}` : meshFamily(mesh).decks.abaqus}, ELSET=${elset}`);
+    out.push(`*ELEMENT, TYPE=${heat ? heatElement(meshFamily(fullyIntegrated(mesh))) : meshFamily(mesh).decks.abaqus}, ELSET=${elset}`);
     for (let e = 0; e < ne; e++) {
       if (mesh.elementBody[e] !== b) continue;
       const ids: number[] = [e + 1];

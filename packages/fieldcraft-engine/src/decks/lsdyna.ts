@@ -2,9 +2,13 @@
 // Steps become unit time intervals: the k-th written step is solved at time k, its loads ride a curve that is
 // 1 at time k and 0 at the neighbouring step times, so each step's state holds exactly that step's loads (linear statics
 // has no memory). Supports must then be the same in every written step; a prescribed value may vary by step.
+// Frequency (implicit eigenvalue) and heat (thermal-only, steady) decks hold one step each. Planar meshes of
+// linear families are 2D shells (*SECTION_SHELL ELFORM 12 plane stress, 13 plane strain, 15 axisymmetric about y,
+// volume weighted, whose nodal loads are per radian); LS-DYNA's 2D solids have 4 nodes, so 6/8-node families are refused.
 import { sharedProcedure } from "./procedures.js";
 import { NODES_PER_ELEMENT, meshFamily } from "../mesh/types.js";
 import { fitInt, fitReal, nodalForces, right, sectionOfElements, selectSteps } from "./fields.js";
+import { lsDynaHeatCards } from "./lsdyna-heat.js";
 import type { DeckModel, DeckStep } from "./types.js";
 
 export interface LsDynaDeckOptions {
@@ -45,8 +49,9 @@ function checkOneSupportSet(steps: DeckStep[]): void {
 }
 
 /** Nodes, materials, a part per section, elements in the family's node order, node sets. */
-function meshCards(model: DeckModel, sectionOf: Int32Array, nsetIds: Map<string, number>, out: string[]): void {
+function meshCards(model: DeckModel, sectionOf: Int32Array, nsetIds: Map<string, number>, out: string[], heat: boolean): void {
   const { mesh } = model;
+  const fam = meshFamily(mesh);
   const npe = NODES_PER_ELEMENT[mesh.type];
   const nn = mesh.nodes.length / 3;
   const ne = mesh.elements.length / npe;
@@ -57,17 +62,32 @@ function meshCards(model: DeckModel, sectionOf: Int32Array, nsetIds: Map<string,
   model.materials.forEach((m, k) => {
     out.push("*MAT_ELASTIC_TITLE", title(m.name), "$      mid        ro         e        pr");
     out.push(i10(k + 1) + f10(m.density ?? 0) + f10(m.young) + f10(m.poisson));
+    // Heat: the thermal material of the same number (density, then specific heat and conductivity).
+    if (heat) {
+      if (m.conductivity === undefined) throw new Error(`material "${m.name}" has no conductivity, which a heat deck needs`);
+      out.push("*MAT_THERMAL_ISOTROPIC_TITLE", title(m.name), "$     tmid       tro     tgrlc    tgmult", i10(k + 1) + f10(m.density ?? 0) + i10(0) + f10(0));
+      out.push("$       hc        tc", f10(m.specificHeat ?? 0) + f10(m.conductivity));
+    }
   });
   model.sections.forEach((s, k) => {
     const mid = model.materials.findIndex((m) => m.name === s.material) + 1;
-    out.push("*SECTION_SOLID", "$    secid    elform", i10(k + 1) + i10(meshFamily(mesh).decks.lsdyna.elform));
-    out.push("*PART", title(s.elset), "$      pid     secid       mid", i10(k + 1) + i10(k + 1) + i10(mid));
+    if (fam.planar) {
+      // 2D shells: the section's thickness on T1..T4 (axisymmetric elements take none).
+      const t = s.thickness ?? 1;
+      out.push("*SECTION_SHELL", "$    secid    elform", i10(k + 1) + i10(fam.decks.lsdyna.elform), "$       t1        t2        t3        t4", f10(t) + f10(t) + f10(t) + f10(t));
+    } else out.push("*SECTION_SOLID", "$    secid    elform", i10(k + 1) + i10(fam.decks.lsdyna.elform));
+    const tmid = heat ? i10(0) + i10(0) + i10(0) + i10(0) + i10(mid) : "";
+    out.push("*PART", title(s.elset), `$      pid     secid       mid${heat ? "     eosid      hgid      grav    adpopt      tmid" : ""}`, i10(k + 1) + i10(k + 1) + i10(mid) + tmid);
   });
 
   // Two-card *ELEMENT_SOLID: EID PID, then the family's node list (a 4-node tet repeats N4 up to N8, the degenerate form).
   const lsNodes = meshFamily(mesh).decks.lsdyna.nodes;
-  out.push(meshFamily(mesh).decks.lsdyna.keyword ?? "*ELEMENT_SOLID", "$    eid     pid", "$     n1      n2      n3      n4      n5      n6      n7      n8      n9     n10");
-  for (let e = 0; e < ne; e++) {
+  if (fam.planar) {
+    // *ELEMENT_SHELL: EID PID N1..N4 on one card (a triangle repeats N3).
+    out.push("*ELEMENT_SHELL", "$    eid     pid      n1      n2      n3      n4");
+    for (let e = 0; e < ne; e++) out.push(i8(e + 1) + i8(sectionOf[e] + 1) + lsNodes.map((a) => i8(mesh.elements[e * npe + a] + 1)).join(""));
+  } else out.push(meshFamily(mesh).decks.lsdyna.keyword ?? "*ELEMENT_SOLID", "$    eid     pid", "$     n1      n2      n3      n4      n5      n6      n7      n8      n9     n10");
+  for (let e = 0; e < ne && !fam.planar; e++) {
     out.push(i8(e + 1) + i8(sectionOf[e] + 1));
     const nodes = lsNodes.map((a) => mesh.elements[e * npe + a] + 1);
     // Ten nodes per card (the 20-node keyword continues on a third card).
@@ -96,7 +116,7 @@ function stepCurveCards(steps: DeckStep[], out: string[]): void {
 
 }
 
-function supportCards(steps: DeckStep[], nsetIds: Map<string, number>, out: string[]): void {
+function supportCards(steps: DeckStep[], nsetIds: Map<string, number>, out: string[], planar: boolean): void {
   // Supports, from the first written step (all steps hold the same sets). Fixed: SPC; prescribed: motion.
   const motionCurve = 2000;
   let nextMotion = motionCurve;
@@ -107,9 +127,11 @@ function supportCards(steps: DeckStep[], nsetIds: Map<string, number>, out: stri
       if (sid === undefined) throw new Error(`step "${first.name}": boundary condition on node set "${b.nset}", which is not defined`);
       const comps = [...new Set(b.components)].sort();
       if (comps.some((c) => c < 1 || c > 3)) throw new Error(`step "${first.name}": components of "${b.nset}" must be 1, 2 or 3`);
+      // 2D elements move in their plane only: a held z is no constraint.
+      if (planar && comps.every((c) => c === 3)) return;
       const values = steps.map((s) => s.boundaries.find((o) => o.nset === b.nset && JSON.stringify([...new Set(o.components)].sort()) === JSON.stringify(comps))!.value);
       if (values.every((v) => v === 0)) {
-        out.push("*BOUNDARY_SPC_SET", "$     nsid       cid      dofx      dofy      dofz", i10(sid) + i10(0) + [1, 2, 3].map((c) => i10(comps.includes(c) ? 1 : 0)).join(""));
+        out.push("*BOUNDARY_SPC_SET", "$     nsid       cid      dofx      dofy      dofz", i10(sid) + i10(0) + [1, 2, 3].map((c) => i10(comps.includes(c) && !(planar && c === 3) ? 1 : 0)).join(""));
         return;
       }
       // Prescribed displacement: a curve through each step's value at its time (SF 1).
@@ -117,7 +139,7 @@ function supportCards(steps: DeckStep[], nsetIds: Map<string, number>, out: stri
       out.push("*DEFINE_CURVE_TITLE", title(`support ${b.nset} ${bi + 1}`), "$     lcid", i10(lcid));
       out.push(f20(0) + f20(0));
       values.forEach((v, k) => out.push(f20(k + 1) + f20(v)));
-      for (const c of comps) {
+      for (const c of comps.filter((c) => !(planar && c === 3))) {
         out.push("*BOUNDARY_PRESCRIBED_MOTION_SET", "$     nsid       dof       vad      lcid        sf", i10(sid) + i10(c) + i10(2) + i10(lcid) + f10(1));
       }
     });
@@ -131,9 +153,11 @@ function loadCards(model: DeckModel, steps: DeckStep[], out: string[]): void {
   const npe = NODES_PER_ELEMENT[mesh.type];
   let segmentSet = 0;
   const fam = meshFamily(mesh);
+  // Volume-weighted axisymmetric elements take nodal loads per radian; the model's are for the full circle.
+  const perRadian = fam.planar === "axisymmetric" ? 1 / (2 * Math.PI) : 1;
   steps.forEach((step, k) => {
     const lcid = curveOf(k);
-    const forces = nodalForces(step);
+    const forces = nodalForces(step).map((f) => ({ node: f.node, vector: f.vector.map((v) => v * perRadian) as [number, number, number] }));
     const extra = new Map<number, [number, number, number]>();
     const segmentsByValue = new Map<number, number[][]>();
     for (const p of step.pressures) {
@@ -184,15 +208,26 @@ function loadCards(model: DeckModel, steps: DeckStep[], out: string[]): void {
 export function writeLsDynaDeck(model: DeckModel, options: LsDynaDeckOptions = {}): string {
   const steps = selectSteps(model, options.steps);
   const sectionOf = sectionOfElements(model);
+  const procedure = sharedProcedure(steps, "lsdyna");
+  const fam = meshFamily(model.mesh);
+  if (fam.planar && fam.nodes > 4)
+    throw new Error(`LS-DYNA's 2D elements (*SECTION_SHELL ELFORM 12-15) have 3 or 4 nodes, so ${model.mesh.type} cannot be written: mesh with ${fam.shape === "triangle" ? fam.name.replace("6", "3") : fam.name.replace("8", "4")} for an LS-DYNA deck, or write format abaqus`);
+  if (procedure.name !== "static" && steps.length > 1)
+    throw new Error(`LS-DYNA decks hold one ${procedure.name} step, but ${steps.length} are written (${steps.map((s) => `"${s.name}"`).join(", ")}): write one step per deck (steps: [...])`);
+  const heat = procedure.name === "heat";
+  if (heat && fam.planar) throw new Error(`LS-DYNA heat decks of planar (${model.mesh.type}) meshes are not written: write format abaqus`);
   checkOneSupportSet(steps);
   const nsetIds = new Map(model.nsets.map((s, k) => [s.name, k + 1]));
   const out: string[] = [];
   out.push("*KEYWORD", `$ units: ${title(model.units)}`, "*TITLE", title(model.heading));
-  out.push(...sharedProcedure(steps, "lsdyna").lsdyna!.controlCards(steps.length, f10, i10));
-  meshCards(model, sectionOf, nsetIds, out);
-  stepCurveCards(steps, out);
-  supportCards(steps, nsetIds, out);
-  loadCards(model, steps, out);
+  out.push(...procedure.lsdyna!.controlCards(steps.length, f10, i10));
+  meshCards(model, sectionOf, nsetIds, out, heat);
+  if (heat) lsDynaHeatCards(model, steps[0], nsetIds, { i10, f10, title }, out);
+  else {
+    stepCurveCards(steps, out);
+    supportCards(steps, nsetIds, out, !!fam.planar);
+    loadCards(model, steps, out);
+  }
   out.push("*END");
   return out.join("\n") + "\n";
 }

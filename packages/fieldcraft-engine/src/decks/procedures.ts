@@ -6,7 +6,7 @@ export interface DeckProcedure {
   /** Abaqus/CalculiX: the cards after `*STEP` that choose the procedure. */
   abaqus?: { stepCards(o: { solver: string }): string[] };
   /** Nastran: the solution sequence (one per deck). */
-  nastran?: { sol: string };
+  nastran?: { sol: string; /** SOL 103: EIGRL's range (cycles per time) and number of roots. */ eigrl?: { v1?: number; v2?: number; nd: number } };
   /** LS-DYNA: the control cards (one procedure per deck), given the number of steps written. */
   lsdyna?: { controlCards(steps: number, f10: (x: number) => string, i10: (n: number) => string): string[] };
 }
@@ -41,7 +41,8 @@ export function procedureFor<F extends Format>(step: { name: string; procedure?:
 /** Formats with one procedure per deck: every written step must share it. */
 export function sharedProcedure(steps: readonly { name: string; procedure?: DeckProcedure }[], format: "nastran" | "lsdyna"): DeckProcedure {
   const first = steps[0]?.procedure ?? STATIC_DECK;
-  const other = steps.find((s) => (s.procedure ?? STATIC_DECK) !== first);
+  // Same procedure by name: frequency steps carry their own settings (a row each) yet share one solution sequence.
+  const other = steps.find((s) => (s.procedure ?? STATIC_DECK).name !== first.name);
   if (other)
     throw new Error(
       `${FORMAT_NAMES[format]} decks hold one procedure, but step "${other.name}" is ${(other.procedure ?? STATIC_DECK).name} and "${steps[0].name}" is ${first.name}: write those steps in separate decks (steps: [...])`,

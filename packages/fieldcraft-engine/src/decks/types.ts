@@ -24,6 +24,13 @@ export interface DeckStep {
   pressures: { element: number; side: number; value: number }[];
   /** Heat steps: films h (T - sink) on element faces (side 0..3 = F1..F4). Their `cloads` are nodal heat (component 11). */
   films?: { element: number; side: number; coefficient: number; sink: number }[];
+  /**
+   * Heat steps: the uniform surface fluxes (into the body) and body heat (per volume) that `cloads` holds integrated.
+   * Abaqus writes the integrated nodal heat (the solver's own numbers); Nastran and LS-DYNA, whose nodal heat cards
+   * differ or are missing, write these as their surface and volume heat cards.
+   */
+  fluxes?: { element: number; side: number; value: number }[];
+  bodyHeat?: { element: number; value: number }[];
 }
 
 export interface DeckModel {

@@ -1,7 +1,12 @@
 // Natural frequencies: K phi = omega^2 M phi for the lowest modes, with the step's supports held at zero.
 // LOBPCG preconditioned by the static solver's multigrid (built on K, or on K + sigma M when the model can move
 // freely); small models are solved densely. Modes come out mass-normalised, with participation factors.
-import type { Mesh } from "../mesh/types.js";
+// Planar meshes (CPS, CPE, CAX) solve with two unknowns per node and their planar mass; shapes come out with three.
+import { meshFamily, type Mesh } from "../mesh/types.js";
+import { assembleForm } from "./assembly.js";
+import { planarElasticity } from "./forms/index.js";
+import { assemblePlanarMass } from "./mass/planar-mass.js";
+import { planarModes } from "./solve-planar.js";
 import type { ElasticMaterial, SolveOptions } from "./types.js";
 import { assembleStiffness } from "./assembly.js";
 import { applyPrescribed } from "./constraints.js";
@@ -29,6 +34,8 @@ export interface FrequencyProblem {
   density: readonly number[];
   /** Held DOFs (3 * node + component); frequency steps hold them at zero whatever value a condition names. */
   held: Iterable<number>;
+  /** Planar meshes: the thickness per material (plane stress and strain; 1 when left out). */
+  thickness?: readonly number[];
 }
 
 export interface FrequencyOptions extends SolveOptions {
@@ -39,6 +46,8 @@ export interface FrequencyOptions extends SolveOptions {
   mass?: MassKind;
   /** "auto": dense up to DENSE_LIMIT free DOFs, LOBPCG above; the others force one path (tests compare them). */
   method?: "auto" | "dense" | "lobpcg";
+  /** LOBPCG columns (default: modes + max(4, modes / 4)); a tuning knob for measurements (bench/). */
+  blockSize?: number;
 }
 
 export interface Mode {
@@ -114,19 +123,20 @@ function rigidCount(description: string | null): number {
   return description.split(";").reduce((s, part) => s + (/\(([^)]*)\)/.exec(part)?.[1].split(",").length ?? 0), 0);
 }
 
-/** Dense K_ff and M_ff of the free DOFs. */
+/** Dense K_ff and M_ff of the free DOFs (K in blocks of any size). */
 function denseReduced(K: BlockCsr, M: LinearOperator, free: number[]): { Kd: Float64Array; Md: Float64Array } {
   const nf = free.length;
-  const index = new Int32Array(3 * K.n).fill(-1);
+  const bs = K.b;
+  const index = new Int32Array(bs * K.n).fill(-1);
   free.forEach((d, i) => (index[d] = i));
   const Kd = new Float64Array(nf * nf);
   for (let i = 0; i < K.n; i++)
     for (let k = K.rowPtr[i]; k < K.rowPtr[i + 1]; k++)
-      for (let a = 0; a < 3; a++)
-        for (let b = 0; b < 3; b++) {
-          const r = index[3 * i + a], c = index[3 * K.col[k] + b];
+      for (let a = 0; a < bs; a++)
+        for (let b = 0; b < bs; b++) {
+          const r = index[bs * i + a], c = index[bs * K.col[k] + b];
           if (r < 0 || c < 0) continue;
-          const v = K.val[9 * k + 3 * a + b];
+          const v = K.val[bs * bs * k + bs * a + b];
           Kd[r * nf + c] = v;
           Kd[c * nf + r] = v;
         }
@@ -157,12 +167,20 @@ export async function solveFrequency(problem: FrequencyProblem, options: Frequen
   const used = new Uint8Array(nn);
   for (let k = 0; k < mesh.elements.length; k++) used[mesh.elements[k]] = 1;
   for (let i = 0; i < nn; i++) if (!used[i]) held.fill(1, 3 * i, 3 * i + 3);
+  // Planar: u unknowns per node (x, y); z never moves, and for axisymmetry neither does a rigid x (hoop strain)
+  // nor a rotation, so only the in-plane rigid motions the supports leave count as free.
+  const kind = meshFamily(mesh).planar;
+  const u = kind ? 2 : 3;
+  const motionHeld = Uint8Array.from(held);
+  if (kind) for (let i = 0; i < nn; i++) { motionHeld[3 * i + 2] = 1; if (kind === "axisymmetric") motionHeld[3 * i] = 1; }
+  const heldU = kind ? new Uint8Array(u * nn) : held;
+  if (kind) for (let i = 0; i < nn; i++) { heldU[2 * i] = held[3 * i]; heldU[2 * i + 1] = held[3 * i + 1]; }
   let freeDofs = 0;
-  for (let d = 0; d < dofs; d++) if (!held[d]) freeDofs++;
+  for (let d = 0; d < u * nn; d++) if (!heldU[d]) freeDofs++;
   if (freeDofs > opts.maxDofs)
     return { ok: false, error: `the model has ${freeDofs} free degrees of freedom, above the cap maxDofs = ${opts.maxDofs}; coarsen the mesh or raise maxDofs` };
   if (opts.modes > freeDofs) return { ok: false, error: `modes = ${opts.modes} is more than the model's ${freeDofs} free degrees of freedom; ask for fewer modes` };
-  const unrestrained = unrestrainedMotion(mesh, held);
+  const unrestrained = unrestrainedMotion(mesh, motionHeld);
   const rigid = rigidCount(unrestrained);
   const notes: string[] = [];
   if (unrestrained) notes.push(`the model is not fully supported: ${unrestrained}; its ${rigid} rigid-body mode${rigid === 1 ? "" : "s"} come out near 0 Hz`);
@@ -170,24 +188,29 @@ export async function solveFrequency(problem: FrequencyProblem, options: Frequen
   const report = (message: string, progress = 0, total?: number) => opts.onProgress?.({ progress, total, message });
   const t0 = performance.now();
   report("assembling the stiffness and mass matrices");
-  const pattern = blockPatternFromMesh(mesh);
+  const pattern = blockPatternFromMesh(mesh, u);
   const blockSize = opts.modes + Math.max(4, Math.ceil(opts.modes / 4));
-  const estimate = estimateSolveBytes(pattern.col.length, nn) + pattern.col.length * 8 + 13 * dofs * blockSize * 8;
+  const estimate = estimateSolveBytes(pattern.col.length, nn, u) + pattern.col.length * 8 + 13 * u * nn * blockSize * 8;
   if (estimate > opts.maxMemoryBytes)
     return {
       ok: false,
       error: `the frequency solve would need about ${(estimate / 1024 ** 3).toFixed(1)} GiB, above the cap maxMemoryBytes = ${(opts.maxMemoryBytes / 1024 ** 3).toFixed(1)} GiB; coarsen the mesh, ask for fewer modes or raise maxMemoryBytes`,
     };
-  const assembled = assembleStiffness(mesh, problem.elementMaterial, problem.materials, pattern, opts.signal);
+  const thickness = problem.materials.map((_, i) => problem.thickness?.[i] ?? 1);
+  const assembled = kind
+    ? assembleForm(mesh, planarElasticity(kind), problem.elementMaterial, problem.materials.map((m, i) => ({ young: m.young, poisson: m.poisson, thickness: thickness[i] })), pattern, opts.signal)
+    : assembleStiffness(mesh, problem.elementMaterial, problem.materials, pattern, opts.signal);
   if (!assembled.ok) return assembled;
   // One-point families (C3D8R) take the fully integrated mass: a one-point mass is singular (see the README).
-  const massed = assembleMass(fullyIntegrated(mesh), problem.elementMaterial, problem.density, opts.mass ?? "consistent", pattern);
+  const massed = kind
+    ? assemblePlanarMass(mesh, problem.elementMaterial, problem.density, thickness, opts.mass ?? "consistent", pattern)
+    : assembleMass(fullyIntegrated(mesh), problem.elementMaterial, problem.density, opts.mass ?? "consistent", pattern);
   if (!massed.ok) return massed;
   const K = assembled.matrix;
   const zeros = new Map<number, number>();
-  for (let d = 0; d < dofs; d++) if (held[d]) zeros.set(d, 0);
-  applyPrescribed(K, zeros, new Float64Array(dofs));
-  const M = massOperator(massed.mass, 3, held);
+  for (let d = 0; d < u * nn; d++) if (heldU[d]) zeros.set(d, 0);
+  applyPrescribed(K, zeros, new Float64Array(u * nn));
+  const M = massOperator(massed.mass, u, heldU);
   const assemblySeconds = (performance.now() - t0) / 1000;
   await yieldToEventLoop();
   if (opts.signal?.aborted) return { ok: false, error: "the solve was cancelled" };
@@ -203,7 +226,7 @@ export async function solveFrequency(problem: FrequencyProblem, options: Frequen
   const dense = opts.method === "dense" || (opts.method !== "lobpcg" && freeDofs <= DENSE_LIMIT);
   if (dense) {
     const free: number[] = [];
-    for (let d = 0; d < dofs; d++) if (!held[d]) free.push(d);
+    for (let d = 0; d < u * nn; d++) if (!heldU[d]) free.push(d);
     const { Kd, Md } = denseReduced(K, M, free);
     const nf = free.length;
     // M v = mu (K + sigma M) v with mu = 1 / (lambda + sigma): K + sigma M is definite even when M is singular
@@ -220,7 +243,7 @@ export async function solveFrequency(problem: FrequencyProblem, options: Frequen
     }
     values = Float64Array.from(keep, (j) => 1 / eig.values[j] - sigma);
     vectors = keep.map((j) => {
-      const v = new Float64Array(dofs);
+      const v = new Float64Array(u * nn);
       const scale = 1 / Math.sqrt(eig.values[j]); // v^T M v = mu for a (K + sigma M)-normalised v
       free.forEach((d, i) => (v[d] = eig.vectors[i * nf + j] * scale));
       return v;
@@ -234,17 +257,17 @@ export async function solveFrequency(problem: FrequencyProblem, options: Frequen
     const Kp: BlockCsr = rigid > 0 ? { ...K, val: Float64Array.from(K.val) } : K;
     if (rigid > 0) {
       const dk = blockDiagonal(K);
-      const dm = new Float64Array(dofs);
-      const ones = new Float64Array(dofs).fill(1);
+      const dm = new Float64Array(u * nn);
+      const ones = new Float64Array(u * nn).fill(1);
       M.apply(ones, dm);
       let sk = 0, sm = 0;
-      for (let d = 0; d < dofs; d++) if (!held[d]) { sk += dk[d]; sm += dm[d]; }
+      for (let d = 0; d < u * nn; d++) if (!heldU[d]) { sk += dk[d]; sm += dm[d]; }
       const sigma = 1e-8 * (sk / sm);
       addScaledMass(Kp, massed.mass, sigma);
       shiftNote = ` on K + ${sigma.toExponential(2)} M`;
     }
     try {
-      const B = rigidBodyNullspace(mesh, held);
+      const B = kind ? planarModes(mesh, heldU) : rigidBodyNullspace(mesh, held);
       const amg = await buildAmg(Kp, B, DEFAULT_AMG, yieldToEventLoop);
       T = amg.preconditioner;
       solver = `LOBPCG preconditioned by ${amg.describe}${shiftNote}`;
@@ -260,9 +283,10 @@ export async function solveFrequency(problem: FrequencyProblem, options: Frequen
     for (;;) {
       const r = await lobpcg(Kop, M, T, {
         count,
+        ...(opts.blockSize !== undefined ? { blockSize: Math.max(opts.blockSize, count) } : {}),
         tolerance: opts.tolerance,
         maxIterations: opts.maxIterations,
-        constrained: held,
+        constrained: heldU,
         initial,
         signal: opts.signal,
         onIteration: ({ iteration, converged, largestResidual }) =>
@@ -285,7 +309,7 @@ export async function solveFrequency(problem: FrequencyProblem, options: Frequen
         const keep: number[] = [];
         for (let j = 0; j < count && keep.length < opts.modes; j++) if (r.values[j] >= lambdaMin) keep.push(j);
         values = Float64Array.from(keep, (j) => r.values[j]);
-        vectors = keep.map((j) => getColumn(r.vectors, j, new Float64Array(dofs)));
+        vectors = keep.map((j) => getColumn(r.vectors, j, new Float64Array(u * nn)));
         break;
       }
       initial = r.vectors;
@@ -302,16 +326,24 @@ export async function solveFrequency(problem: FrequencyProblem, options: Frequen
       vectors = vectors.slice(0, within);
     }
   }
+  // Planar shapes get their third component (0), so results, participation and pictures read 3 per node.
+  if (kind)
+    vectors = vectors.map((v) => {
+      const w = new Float64Array(dofs);
+      for (let i = 0; i < nn; i++) { w[3 * i] = v[2 * i]; w[3 * i + 1] = v[2 * i + 1]; }
+      return w;
+    });
+  const M3 = kind ? massOperator(massed.mass, 3, motionHeld.map((h, d) => (d % 3 === 2 ? 1 : held[d]))) : M;
   // Sign convention: the largest component of each shape is positive (shapes are defined up to sign).
   for (const v of vectors) {
     let big = 0;
     for (let d = 0; d < v.length; d++) if (Math.abs(v[d]) > Math.abs(big)) big = v[d];
     if (big < 0) for (let d = 0; d < v.length; d++) v[d] = -v[d];
   }
-  const participation = modalParticipation(mesh.nodes, M, vectors);
+  const participation = modalParticipation(mesh.nodes, M3, vectors);
   const gm = new Float64Array(dofs);
   const modes: Mode[] = Array.from(values, (lambda, j) => {
-    M.apply(vectors[j], gm);
+    M3.apply(vectors[j], gm);
     let g = 0;
     for (let d = 0; d < dofs; d++) g += gm[d] * vectors[j][d];
     return { frequencyHz: hz(lambda), eigenvalue: lambda, generalizedMass: g, shape: vectors[j] };
@@ -327,7 +359,7 @@ export async function solveFrequency(problem: FrequencyProblem, options: Frequen
       rigidBodyModes: rigid,
       unrestrained,
       notes,
-      stats: { dofs, freeDofs, iterations, largestResidual, assemblySeconds, solveSeconds, solver: solver!, applications },
+      stats: { dofs: u * nn, freeDofs, iterations, largestResidual, assemblySeconds, solveSeconds, solver: solver!, applications },
     },
   };
 }

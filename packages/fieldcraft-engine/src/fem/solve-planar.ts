@@ -23,7 +23,7 @@ export interface PlanarProblem extends StaticProblem {
 export type PlanarResult = { ok: true; solution: StaticSolution } | Failure;
 
 /** In-plane rigid-body modes (x, y translations, rotation about z), 3 per DOF, zero where held. */
-function planarModes(mesh: Mesh, fixed: Uint8Array): Float64Array {
+export function planarModes(mesh: Mesh, fixed: Uint8Array): Float64Array {
   const nn = mesh.nodes.length / 3;
   let cx = 0, cy = 0, scale = 0;
   for (let i = 0; i < nn; i++) { cx += mesh.nodes[3 * i] / nn; cy += mesh.nodes[3 * i + 1] / nn; }

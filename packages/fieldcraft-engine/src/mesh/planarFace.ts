@@ -33,9 +33,11 @@ export function planarFaceMesh(body: Body, faceName: string, size: number | unde
   if (!face) return { ok: false, error: `params.face: body \`${body.name}\` has no face \`${faceName}\`; faces: ${body.faces.map((f) => f.name).join(", ")}` };
   const project = projector(face.normal);
   if (!project) return { ok: false, error: `params.face: face \`${faceName}\` is not normal to x, y or z; pick an axis-aligned face` };
-  if (face.patches.length !== 1 || face.patches[0].loops.length !== 1)
-    return { ok: false, error: `params.face: face \`${faceName}\` has ${face.patches.length} pieces or holes, which mesh.planar does not mesh yet; pick a face of one loop` };
+  if (face.patches.length !== 1)
+    return { ok: false, error: `params.face: face \`${faceName}\` has ${face.patches.length} separate pieces, which mesh.planar does not mesh yet; pick a face of one piece` };
   const loop = face.patches[0].loops[0].map(project);
+  // Inner loops are holes (triangle families; the structured grid takes one rectangle).
+  const holes = face.patches[0].loops.slice(1).map((l) => l.map(project));
   const xs = loop.map((p) => p[0]), ys = loop.map((p) => p[1]);
   const span = Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
   const h = size ?? span / 20;
@@ -53,6 +55,7 @@ export function planarFaceMesh(body: Body, faceName: string, size: number | unde
   if (fam.shape === "quadrilateral") {
     const x0 = Math.min(...xs), x1 = Math.max(...xs), y0 = Math.min(...ys), y1 = Math.max(...ys);
     const rectangle = loop.length === 4 && loop.every((p) => (Math.abs(p[0] - x0) < tol || Math.abs(p[0] - x1) < tol) && (Math.abs(p[1] - y0) < tol || Math.abs(p[1] - y1) < tol));
+    if (holes.length > 0) return { ok: false, error: `params.element: quadrilaterals need a rectangular face without holes and \`${faceName}\` has ${holes.length}; use a triangle family (${fam.name.slice(0, 3)}${fam.order === 1 ? 3 : 6})` };
     if (!rectangle) return { ok: false, error: `params.element: quadrilaterals need a rectangular face and \`${faceName}\` is not one; use a triangle family (${fam.name.slice(0, 3)}${fam.order === 1 ? 3 : 6})` };
     const names = [edgeOf([x0, y0], [x1, y0]), edgeOf([x1, y0], [x1, y1]), edgeOf([x1, y1], [x0, y1]), edgeOf([x0, y1], [x0, y0])] as [string, string, string, string];
     const mesh = planarGridMesh({
@@ -67,7 +70,7 @@ export function planarFaceMesh(body: Body, faceName: string, size: number | unde
     return { ok: true, mesh };
   }
 
-  const tri = triangulateProfile(loop, h);
+  const tri = triangulateProfile(loop, h, undefined, undefined, holes);
   const np = tri.points.length / 2;
   const coords: number[] = [];
   for (let i = 0; i < np; i++) coords.push(tri.points[2 * i], tri.points[2 * i + 1], 0);

@@ -24,8 +24,19 @@ const SMOOTHING_SWEEPS = 4;
 // The package's types are its TypeScript source, read as CommonJS; its ESM build's default export is the class.
 const Constrainautor = ConstrainautorExport as unknown as new (del: Delaunator<Float64Array>, edges: [number, number][]) => object;
 
-/** `divisionsOf(edge)` (1-based, as written) may fix an edge's number of parts (edge seeds); else length / size. */
-export function triangulateProfile(profile: readonly Vec2[], size: number, signal?: AbortSignal, divisionsOf?: (edge: number) => number | undefined): ProfileMesh {
+/**
+ * `divisionsOf(edge)` (1-based, as written) may fix an edge's number of parts (edge seeds); else length / size.
+ * `holes`: inner loops (any orientation; mesh.planar's faces with holes). Their boundary points come after the
+ * outer loop's, their segments run clockwise (the material on the left, as the outer loop's), and the
+ * triangles inside them are dropped.
+ */
+export function triangulateProfile(
+  profile: readonly Vec2[],
+  size: number,
+  signal?: AbortSignal,
+  divisionsOf?: (edge: number) => number | undefined,
+  holes: readonly (readonly Vec2[])[] = [],
+): ProfileMesh {
   const n = profile.length;
   const ccw = signedArea(profile) > 0;
   // Walk the profile counter-clockwise, remembering each edge's number as written.
@@ -45,8 +56,27 @@ export function triangulateProfile(profile: readonly Vec2[], size: number, signa
       segEdge.push(edgeOf(order[s]));
     }
   }
-  const boundaryCount = pts.length / 2;
   seg[seg.length - 1] = 0; // the last segment closes on the first point
+  let edgeNumber = n;
+  for (const hole of holes) {
+    // Clockwise, each segment numbered after the outer loop's edges.
+    const h = signedArea(hole) < 0 ? hole : [...hole].reverse();
+    const first = pts.length / 2;
+    for (let k = 0; k < h.length; k++) {
+      const p = h[k], q = h[(k + 1) % h.length];
+      const m = divisions(Math.hypot(q[0] - p[0], q[1] - p[1]), size);
+      const start = pts.length / 2;
+      edgeNumber++;
+      for (let i = 0; i < m; i++) pts.push(p[0] + ((q[0] - p[0]) * i) / m, p[1] + ((q[1] - p[1]) * i) / m);
+      for (let i = 0; i < m; i++) {
+        seg.push(start + i, start + i + 1);
+        segEdge.push(edgeNumber);
+      }
+    }
+    seg[seg.length - 1] = first;
+  }
+  const boundaryCount = pts.length / 2;
+  const loops = [profile, ...holes];
   let uMin = Infinity, vMin = Infinity, uMax = -Infinity, vMax = -Infinity;
   for (const [u, v] of profile) {
     uMin = Math.min(uMin, u);
@@ -59,13 +89,14 @@ export function triangulateProfile(profile: readonly Vec2[], size: number, signa
   for (let r = 0, v = vMin + rowStep / 2; v < vMax; r++, v += rowStep) {
     if ((r & 63) === 0) checkAbort(signal);
     for (let u = uMin + (r & 1 ? size : size / 2); u < uMax; u += size) {
-      if (!pointInPolygon(profile, u, v)) continue;
+      if (!pointInPolygon(profile, u, v) || holes.some((h) => pointInPolygon(h, u, v))) continue;
       let near = false;
-      for (let k = 0; k < n && !near; k++) {
-        const p = profile[k];
-        const q = profile[(k + 1) % n];
-        near = segmentDistance(p[0], p[1], q[0], q[1], u, v) < keep;
-      }
+      for (const loop of loops)
+        for (let k = 0; k < loop.length && !near; k++) {
+          const p = loop[k];
+          const q = loop[(k + 1) % loop.length];
+          near = segmentDistance(p[0], p[1], q[0], q[1], u, v) < keep;
+        }
       if (!near) pts.push(u, v);
     }
   }
@@ -74,14 +105,14 @@ export function triangulateProfile(profile: readonly Vec2[], size: number, signa
   for (let i = 0; i < seg.length; i += 2) edges.push([seg[i], seg[i + 1]]);
   // Triangulate, smooth, and once more: smoothing moves points off the Delaunay configuration,
   // and the second triangulation flips the edges that became poor.
-  let triangles = constrainedTriangles(points, edges, seg, size);
+  let triangles = constrainedTriangles(points, edges, seg, size, holes);
   smooth(points, triangles, boundaryCount);
-  triangles = constrainedTriangles(points, edges, seg, size);
+  triangles = constrainedTriangles(points, edges, seg, size, holes);
   smooth(points, triangles, boundaryCount);
   return { points, triangles, segments: Int32Array.from(seg), segmentEdge: Int32Array.from(segEdge) };
 }
 
-function constrainedTriangles(points: Float64Array, edges: [number, number][], seg: number[], size: number): Int32Array {
+function constrainedTriangles(points: Float64Array, edges: [number, number][], seg: number[], size: number, holes: readonly (readonly Vec2[])[] = []): Int32Array {
   const del = new Delaunator(points);
   try {
     new Constrainautor(del, edges);
@@ -89,7 +120,7 @@ function constrainedTriangles(points: Float64Array, edges: [number, number][], s
     // Only degenerate input (points closer than rounding) gets here; say so instead of crashing.
     throw new MeshFailure(`the profile could not be triangulated at size ${size} (${(e as Error).message}); try a slightly different size`);
   }
-  return insideTriangles(del.triangles, del.halfedges, seg, points.length / 2);
+  return insideTriangles(del.triangles, del.halfedges, seg, points.length / 2, holes, points);
 }
 
 /**
@@ -97,7 +128,7 @@ function constrainedTriangles(points: Float64Array, edges: [number, number][], s
  * what can be reached from the convex hull without crossing one. (A centroid test would misjudge the
  * slivers that rounding leaves between nearly collinear boundary points and the hull.)
  */
-function insideTriangles(tri: Uint32Array, half: Int32Array, seg: number[], np: number): Int32Array {
+function insideTriangles(tri: Uint32Array, half: Int32Array, seg: number[], np: number, holes: readonly (readonly Vec2[])[] = [], points?: Float64Array): Int32Array {
   const boundary = new Set<number>();
   for (let i = 0; i < seg.length; i += 2) boundary.add(Math.min(seg[i], seg[i + 1]) * np + Math.max(seg[i], seg[i + 1]));
   const nt = tri.length / 3;
@@ -115,6 +146,18 @@ function insideTriangles(tri: Uint32Array, half: Int32Array, seg: number[], np: 
       stack.push(t);
     }
   }
+  // Holes: seeded by the triangles whose centroid lies inside one, then flooded up to the hole's segments
+  // (which also takes the slivers rounding may leave along the hole's sides).
+  if (holes.length > 0 && points)
+    for (let t = 0; t < nt; t++) {
+      if (outside[t]) continue;
+      const cu = (points[2 * tri[3 * t]] + points[2 * tri[3 * t + 1]] + points[2 * tri[3 * t + 2]]) / 3;
+      const cv = (points[2 * tri[3 * t] + 1] + points[2 * tri[3 * t + 1] + 1] + points[2 * tri[3 * t + 2] + 1]) / 3;
+      if (holes.some((h) => pointInPolygon(h, cu, cv))) {
+        outside[t] = 1;
+        stack.push(t);
+      }
+    }
   while (stack.length) {
     const t = stack.pop()!;
     for (let e = 3 * t; e < 3 * t + 3; e++) {

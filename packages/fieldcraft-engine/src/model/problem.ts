@@ -121,13 +121,13 @@ function planarLoad(model: Model, load: Model["definitions"]["loads"][number], t
     if (!spread.ok) throw new ModelError(`load ${load.name} (set \`${load.target.set}\`): ${spread.error}`);
     return;
   }
-  if (load.type !== "pressure") throw new ModelError(`load ${load.name}: a ${load.type} load acts in heat steps, which planar meshes do not have yet; use force or pressure`);
+  if (load.type !== "pressure") throw new ModelError(`load ${load.name}: a ${load.type} load acts in heat steps; list it in a heat step, or use force or pressure here`);
   if (target.facets.element.length === 0) throw new ModelError(`load ${load.name}: its set \`${load.target.set}\` has no edges for the pressure to act on`);
   planarEdgeLoad(mesh, target.facets, { pressure: load.magnitude }, thickness, forces);
 }
 
 /** The thickness edge loads are multiplied by: the planar sections' (one value; axisymmetry and none: 1). */
-function planarThickness(model: Model): number {
+export function planarThickness(model: Model): number {
   const ts = new Set(model.definitions.sections.map((s) => ("thickness" in s.kind && s.kind.thickness !== undefined ? s.kind.thickness : 1)));
   if (ts.size > 1) throw new ModelError(`planar sections with different thicknesses (${[...ts].join(", ")}) are not supported yet; use one thickness`);
   return ts.values().next().value ?? 1;
@@ -135,9 +135,18 @@ function planarThickness(model: Model): number {
 
 /** A planar mesh's problem: each section's kind must match the mesh's family; materials per section carry its thickness. */
 export function planarProblem(model: Model, step: StepDefinition): PlanarProblem {
+  const base = staticProblem(model, step);
+  return { ...base, ...planarSections(model) };
+}
+
+/**
+ * A planar mesh's sections as the solver's materials (element -> section index): each section's material
+ * constants, its thickness (1 when not given), and the index of its material in the model (densities, conductivities).
+ */
+export function planarSections(model: Model): { elementMaterial: Int32Array; materials: { young: number; poisson: number }[]; thickness: number[]; material: number[] } {
+  elementMaterials(model); // refuses elements without a section, naming them
   const mesh = model.mesh!.mesh;
   const kind = meshFamily(mesh).planar!;
-  const base = staticProblem(model, step);
   const { sectionOf } = sectionCoverage(model);
   const sections = model.definitions.sections;
   for (const s of sections)
@@ -148,7 +157,8 @@ export function planarProblem(model: Model, step: StepDefinition): PlanarProblem
     return { young: m.elastic.young, poisson: m.elastic.poisson };
   });
   const thickness = sections.map((s) => ("thickness" in s.kind && s.kind.thickness !== undefined ? s.kind.thickness : 1));
-  return { ...base, elementMaterial: Int32Array.from(sectionOf), materials, thickness };
+  const material = sections.map((s) => model.definitions.materials.findIndex((x) => x.name === s.material));
+  return { elementMaterial: Int32Array.from(sectionOf), materials, thickness, material };
 }
 
 export function staticProblem(model: Model, step: StepDefinition): StaticProblem {

@@ -8,3 +8,4 @@ export { meshSurface, designSurface, type Surface } from "./surface.js";
 export { encodePng, decodePng } from "./encode.js";
 export { formatLegendValue } from "./legend.js";
 export type { FrameBuffer, Rgb } from "./raster.js";
+export { revolveScene } from "./revolve.js";

@@ -5,8 +5,15 @@ export interface LsDynaDeck {
   title: string | null;
   nodes: Map<number, [number, number, number]>;
   elements: Map<number, { pid: number; nodes: number[] }>;
-  parts: Map<number, { title: string; secid: number; mid: number }>;
-  sections: Map<number, { elform: number }>;
+  parts: Map<number, { title: string; secid: number; mid: number; tmid: number }>;
+  sections: Map<number, { elform: number; shell?: boolean; thickness?: number[] }>;
+  shells: Map<number, { pid: number; nodes: number[] }>;
+  thermalMaterials: Map<number, { title: string | null; tro: number; hc: number; tc: number }>;
+  solidSets: Map<number, { title: string | null; elements: number[] }>;
+  temperatures: { nsid: number; lcid: number; cmult: number }[];
+  fluxes: { ssid: number; lcid: number; mlc: number[] }[];
+  convections: { ssid: number; hlcid: number; hmult: number; tlcid: number; tmult: number }[];
+  heatGeneration: { sid: number; lcid: number; cmult: number }[];
   materials: Map<number, { title: string | null; ro: number; e: number; pr: number }>;
   nodeSets: Map<number, { title: string | null; nodes: number[] }>;
   segmentSets: Map<number, { title: string | null; segments: number[][] }>;
@@ -55,6 +62,13 @@ export function readLsDyna(text: string): LsDynaDeck {
     elements: new Map(),
     parts: new Map(),
     sections: new Map(),
+    shells: new Map(),
+    thermalMaterials: new Map(),
+    solidSets: new Map(),
+    temperatures: [],
+    fluxes: [],
+    convections: [],
+    heatGeneration: [],
     materials: new Map(),
     nodeSets: new Map(),
     segmentSets: new Map(),
@@ -117,7 +131,7 @@ export function readLsDyna(text: string): LsDynaDeck {
       }
       case "*PART": {
         const f = cardFields(data[0] ?? "", ten(8));
-        deck.parts.set(int(f[0], where(1)), { title: head ?? "", secid: int(f[1], where(1)), mid: int(f[2], where(1)) });
+        deck.parts.set(int(f[0], where(1)), { title: head ?? "", secid: int(f[1], where(1)), mid: int(f[2], where(1)), tmid: int(f[7], where(1)) });
         break;
       }
       case "*SECTION_SOLID": {
@@ -125,6 +139,60 @@ export function readLsDyna(text: string): LsDynaDeck {
         deck.sections.set(int(f[0], where(0)), { elform: int(f[1], where(0)) });
         break;
       }
+      case "*SECTION_SHELL": {
+        // Card 1: SECID ELFORM SHRF NIP PROPT QR ICOMP SETYP; card 2: T1 T2 T3 T4 NLOC MAREA.
+        const f = cardFields(data[0] ?? "", ten(8));
+        const t = cardFields(data[1] ?? "", ten(4)).map((x) => real(x, where(1)));
+        deck.sections.set(int(f[0], where(0)), { elform: int(f[1], where(0)), shell: true, thickness: t });
+        break;
+      }
+      case "*ELEMENT_SHELL":
+        // EID PID N1..N8 in fields of 8.
+        data.forEach((c, i) => {
+          const f = cardFields(c, [8, 8, 8, 8, 8, 8, 8, 8, 8, 8]);
+          deck.shells.set(int(f[0], where(i)), { pid: int(f[1], where(i)), nodes: f.slice(2).filter((x) => x !== "").map((x) => int(x, where(i))) });
+        });
+        break;
+      case "*MAT_THERMAL_ISOTROPIC": {
+        // Card 1: TMID TRO TGRLC TGMULT TLAT HLAT; card 2: HC TC.
+        const f = cardFields(data[0] ?? "", ten(6));
+        const g = cardFields(data[1] ?? "", ten(2));
+        deck.thermalMaterials.set(int(f[0], where(0)), { title: head, tro: real(f[1], where(0)), hc: real(g[0], where(1)), tc: real(g[1], where(1)) });
+        break;
+      }
+      case "*SET_SOLID": {
+        const sid = int(cardFields(data[0] ?? "", ten(5))[0], where(0));
+        const elements: number[] = [];
+        data.slice(1).forEach((c, i) => {
+          for (const x of cardFields(c, ten(8))) if (x !== "") elements.push(int(x, where(i + 1)));
+        });
+        deck.solidSets.set(sid, { title: head, elements: elements.filter((n) => n !== 0) });
+        break;
+      }
+      case "*BOUNDARY_TEMPERATURE_SET":
+        // NSID LCID CMULT LOC TDEATH TBIRTH.
+        data.forEach((c, i) => {
+          const f = cardFields(c, ten(6));
+          deck.temperatures.push({ nsid: int(f[0], where(i)), lcid: int(f[1], where(i)), cmult: f[2] === "" ? 1 : real(f[2], where(i)) });
+        });
+        break;
+      case "*BOUNDARY_FLUX_SET":
+      case "*BOUNDARY_CONVECTION_SET":
+        // Two cards per boundary: SSID PSEROD, then LCID MLC1..MLC4 LOC (flux) or HLCID HMULT TLCID TMULT LOC (film).
+        for (let i = 0; i + 1 < data.length; i += 2) {
+          const ssid = int(cardFields(data[i], ten(3))[0], where(i));
+          const f = cardFields(data[i + 1], ten(6));
+          if (base === "*BOUNDARY_FLUX_SET") deck.fluxes.push({ ssid, lcid: int(f[0], where(i + 1)), mlc: f.slice(1, 5).map((x) => real(x, where(i + 1))) });
+          else deck.convections.push({ ssid, hlcid: int(f[0], where(i + 1)), hmult: real(f[1], where(i + 1)), tlcid: int(f[2], where(i + 1)), tmult: real(f[3], where(i + 1)) });
+        }
+        break;
+      case "*LOAD_HEAT_GENERATION_SET":
+        // SID LCID CMULT WBLCID CBLCID TBLCID.
+        data.forEach((c, i) => {
+          const f = cardFields(c, ten(6));
+          deck.heatGeneration.push({ sid: int(f[0], where(i)), lcid: int(f[1], where(i)), cmult: f[2] === "" ? 1 : real(f[2], where(i)) });
+        });
+        break;
       case "*MAT_ELASTIC": {
         const f = cardFields(data[0] ?? "", ten(8));
         deck.materials.set(int(f[0], where(0)), { title: head, ro: real(f[1], where(0)), e: real(f[2], where(0)), pr: real(f[3], where(0)) });

@@ -3,7 +3,6 @@ import { writeTextChecked } from "../../files/checked-io.js";
 import { deckModel } from "../../model/deck-model.js";
 import { lookup } from "../../model/definitions.js";
 import { ModelError } from "../../model/errors.js";
-import { meshFamily } from "../../mesh/types.js";
 import { filePath, itemName } from "../params.js";
 import { defineCommand } from "../types.js";
 import { DECK_WRITERS } from "./writers.js";
@@ -29,10 +28,6 @@ export const deckWriteCommand = defineCommand({
   effects: { mutates: false, reads: false, writes: true },
   async run(ctx, params) {
     const writer = DECK_WRITERS.find((w) => w.format === params.format)!;
-    // Planar sections (thickness, axisymmetry) are written for Abaqus/CalculiX only so far.
-    const planar = ctx.model.mesh && meshFamily(ctx.model.mesh.mesh).planar;
-    if (planar && writer.format !== "abaqus")
-      throw new ModelError(`params.format: the ${writer.format} writer does not write planar (${ctx.model.mesh!.mesh.type}) meshes yet; use format abaqus`);
     const steps = params.steps ? params.steps.map((n, i) => lookup(ctx.model, "steps", n, `params.steps[${i}]`)) : ctx.model.definitions.steps;
     const deck = deckModel(ctx.model, steps, "FieldCraft model");
     let text: string;

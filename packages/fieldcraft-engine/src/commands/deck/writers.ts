@@ -14,10 +14,10 @@ export interface DeckWriterRow {
 
 export const DECK_WRITERS: DeckWriterRow[] = [
   { format: "abaqus", description: "Abaqus / CalculiX input deck", extension: ".inp", write: (deck) => writeAbaqusDeck(deck) },
-  { format: "nastran", description: "Nastran bulk data, SOL 101 with a SUBCASE per step", extension: ".bdf", write: (deck) => writeNastranDeck(deck) },
+  { format: "nastran", description: "Nastran bulk data (SOL 101 static, 103 modes, 153 steady heat) with a SUBCASE per step", extension: ".bdf", write: (deck) => writeNastranDeck(deck) },
   {
     format: "lsdyna",
-    description: "LS-DYNA keyword deck, implicit linear static with one unit time per step (the steps must hold the same supports)",
+    description: "LS-DYNA keyword deck: implicit linear static with one unit time per step (the steps must hold the same supports), or one implicit eigenvalue or steady thermal step",
     extension: ".k",
     write: (deck) => writeLsDynaDeck(deck),
   },

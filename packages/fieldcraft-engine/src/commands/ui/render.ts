@@ -3,7 +3,7 @@ import { writeTextChecked } from "../../files/checked-io.js";
 import { ModelError } from "../../model/errors.js";
 import { meshFamily } from "../../mesh/types.js";
 import { NODE_FIELDS } from "../../model/results.js";
-import { clampSide, renderScene } from "../../render/index.js";
+import { clampSide, renderScene, revolveScene } from "../../render/index.js";
 import { filePath, itemName } from "../params.js";
 import { defineCommand } from "../types.js";
 import { cameraParam, turnCamera, viewParam } from "./camera-params.js";
@@ -66,6 +66,7 @@ export const uiRenderCommand = defineCommand({
       scale: z.union([z.number().min(0).max(1e12), z.literal("auto")]).optional().describe('Deformation scale factor, 0 for the undeformed shape, or "auto" (largest displacement drawn as 10% of the model size)'),
       bands: z.number().int().min(2).max(64).optional().describe("Number of contour bands (default 10)"),
       path: filePath("Also write the PNG to this file").optional(),
+      revolve: z.number().min(1).max(360).optional().describe("Axisymmetric (CAX) models: draw the section revolved about the y axis through this many degrees (360: the whole body)"),
     })
     .strict(),
   result: renderResult,
@@ -76,9 +77,15 @@ export const uiRenderCommand = defineCommand({
     const turned = params.view !== undefined || params.camera !== undefined;
     // A planar model with no camera kept yet is drawn in its plane (looking down z), not from the iso corner.
     const planar = ctx.model.mesh !== undefined && meshFamily(ctx.model.mesh.mesh).dimension === 2;
-    const flat = planar && !turned && ctx.view.camera === undefined ? "top" : params.view;
+    const revolve = params.revolve;
+    if (revolve !== undefined && !(ctx.model.mesh && meshFamily(ctx.model.mesh.mesh).planar === "axisymmetric"))
+      throw new ModelError(`params.revolve: only axisymmetric (CAX) meshes are drawn revolved; this model's mesh is ${ctx.model.mesh ? ctx.model.mesh.mesh.type : "missing"}`);
+    // Revolved, the body is 3D: the kept camera or the iso view rather than the flat top view.
+    const flat = planar && revolve === undefined && !turned && ctx.view.camera === undefined ? "top" : params.view;
     const camera = turnCamera(ctx.view, { view: flat, camera: params.camera });
-    const { scene, step } = modelScene(ctx.model, ctx.view, params);
+    const built = modelScene(ctx.model, ctx.view, params);
+    const step = built.step;
+    const scene = revolve !== undefined ? revolveScene(built.scene, revolve) : built.scene;
     const size = { width: clampSide(params.width, DEFAULT_RENDER_SIZE.width), height: clampSide(params.height, DEFAULT_RENDER_SIZE.height) };
     const { png, info } = renderScene(scene, { yaw: camera.yaw, pitch: camera.pitch, distance: camera.distance, view: camera.view }, size, ctx.signal);
     const written = params.path !== undefined ? await writeTextChecked(ctx.files, params.path, "params.path", png) : undefined;

@@ -4,3 +4,4 @@ export { ELASTIC_STIFFNESS, elementStiffness, type LameConstants } from "./elast
 export { massForm } from "./mass.js";
 export { CONDUCTION } from "./conduction.js";
 export { planarElasticity, planarB, planarD, planarStrains, type PlanarConstants } from "./planar-elasticity.js";
+export { planarConduction, type PlanarConductionConstants } from "./planar-conduction.js";

@@ -3,7 +3,8 @@
 // one) and volume, so the same deck gives the same temperatures in ccx to round-off.
 import type { Mesh } from "../../mesh/types.js";
 import { meshFamily } from "../../mesh/types.js";
-import { shapeGradients } from "../families/index.js";
+import { shapeGradients, shapeGradients2D } from "../families/index.js";
+import { GAUSS_LINE_2 } from "../families/line.js";
 import { gatherCoords } from "../assembly.js";
 import { facetNodes, type Facets } from "../loads.js";
 
@@ -27,8 +28,45 @@ function triangleShape(s: number, t: number, quadratic: boolean): { N: number[];
   };
 }
 
-/** Visits each face quadrature point with the facet's nodes, their shape values and the area weight dA. */
-export function eachHeatFacePoint(mesh: Mesh, facets: Facets, visit: (nodes: number[], N: number[], dA: number) => void): void {
+/**
+ * Planar meshes: each edge's Gauss points (2 on a linear edge, 3 on a quadratic one: exact for films on straight
+ * edges, the radius included) with dA = length weight times the thickness, or 2 pi r for axisymmetry.
+ */
+function eachPlanarEdgePoint(mesh: Mesh, facets: Facets, thickness: number, visit: (nodes: number[], N: number[], dA: number) => void): void {
+  const fam = meshFamily(mesh);
+  const X = mesh.nodes;
+  const rule = planarHeatEdgeRule(fam.shape, fam.order) ?? null;
+  for (let f = 0; f < facets.element.length; f++) {
+    const face = fam.faces[facets.side[f]];
+    const nodes = face.nodes.map((a) => mesh.elements[facets.element[f] * fam.nodes + a]);
+    const r0 = rule ?? face.surface.rule;
+    r0.points.forEach(([s], q) => {
+      const { N, dS } = face.surface.evaluate(s, 0);
+      let tx = 0, ty = 0, r = 0;
+      nodes.forEach((n, k) => { tx += dS[k] * X[3 * n]; ty += dS[k] * X[3 * n + 1]; r += N[k] * X[3 * n]; });
+      visit(nodes, N, Math.hypot(tx, ty) * r0.weights[q] * (fam.planar === "axisymmetric" ? 2 * Math.PI * r : thickness));
+    });
+  }
+}
+
+const EDGE_MIDPOINT = { points: [[0, 0]], weights: [2] } as const;
+
+/**
+ * ccx integrates films on a triangle's edges with its wedge expansion's side-face rule, fewer points along the
+ * edge than the exact rule: the midpoint for a linear triangle, 2 Gauss points for a quadratic one (measured
+ * against ccx, tests/planar-heat.test.ts). Quadrilaterals use the edge's own exact rule (2 and 3 points).
+ */
+function planarHeatEdgeRule(shape: string, order: number): { points: readonly (readonly number[])[]; weights: readonly number[] } | undefined {
+  if (shape !== "triangle") return undefined;
+  return order === 1 ? EDGE_MIDPOINT : GAUSS_LINE_2;
+}
+
+/**
+ * Visits each face quadrature point with the facet's nodes, their shape values and the area weight dA
+ * (planar meshes: their edges, `thickness` deep or revolved).
+ */
+export function eachHeatFacePoint(mesh: Mesh, facets: Facets, visit: (nodes: number[], N: number[], dA: number) => void, thickness = 1): void {
+  if (meshFamily(mesh).planar) return eachPlanarEdgePoint(mesh, facets, thickness, visit);
   // Triangular faces: order 1 or 2 picks ccx's rule. Quadrilateral faces (hexahedra): the family's face shape and
   // rule (2x2 on QUAD4, 3x3 on QUAD8, as ccx integrates DC3D8 and DC3D20 faces).
   const fam = meshFamily(mesh);
@@ -64,33 +102,45 @@ export function eachHeatFacePoint(mesh: Mesh, facets: Facets, visit: (nodes: num
 }
 
 /** Adds the nodal heat inflow of a uniform flux `q` (per area, positive into the body) on the facets. */
-export function surfaceFluxLoad(mesh: Mesh, facets: Facets, q: number, heat: Float64Array): void {
-  eachHeatFacePoint(mesh, facets, (nodes, N, dA) => nodes.forEach((n, k) => (heat[n] += q * N[k] * dA)));
+export function surfaceFluxLoad(mesh: Mesh, facets: Facets, q: number, heat: Float64Array, thickness = 1): void {
+  eachHeatFacePoint(mesh, facets, (nodes, N, dA) => nodes.forEach((n, k) => (heat[n] += q * N[k] * dA)), thickness);
 }
 
 /**
  * A film h (T - T_sink) leaving through the facets: adds h N_a N_b dA to the matrix (through `add`) and
  * h T_sink N_a dA to the heat inflow.
  */
-export function filmLoad(mesh: Mesh, facets: Facets, h: number, sink: number, heat: Float64Array, add: (a: number, b: number, v: number) => void): void {
-  eachHeatFacePoint(mesh, facets, (nodes, N, dA) => {
-    nodes.forEach((a, i) => {
-      heat[a] += h * sink * N[i] * dA;
-      nodes.forEach((b, j) => add(a, b, h * N[i] * N[j] * dA));
-    });
-  });
+export function filmLoad(mesh: Mesh, facets: Facets, h: number, sink: number, heat: Float64Array, add: (a: number, b: number, v: number) => void, thickness = 1): void {
+  eachHeatFacePoint(
+    mesh,
+    facets,
+    (nodes, N, dA) => {
+      nodes.forEach((a, i) => {
+        heat[a] += h * sink * N[i] * dA;
+        nodes.forEach((b, j) => add(a, b, h * N[i] * N[j] * dA));
+      });
+    },
+    thickness,
+  );
 }
 
 /** Adds the nodal heat of a uniform source `r` (per volume) in the given elements, with the element's own rule. */
-export function bodyHeatLoad(mesh: Mesh, elements: ArrayLike<number>, r: number, heat: Float64Array): void {
-  const el = meshFamily(mesh).element;
+export function bodyHeatLoad(mesh: Mesh, elements: ArrayLike<number>, r: number, heat: Float64Array, thickness = 1): void {
+  const fam = meshFamily(mesh);
+  const el = fam.element;
   const npe = el.nodes;
   const coords = new Float64Array(3 * npe), grad = new Float64Array(3 * npe);
   for (let t = 0; t < elements.length; t++) {
     const e = elements[t];
     gatherCoords(mesh, npe, e, coords);
     for (let p = 0; p < el.points; p++) {
-      const w = el.weights[p] * shapeGradients(el, p, coords, grad);
+      let w: number;
+      if (fam.planar) {
+        // Per area times the thickness, or times 2 pi r at the point (axisymmetry).
+        let rad = 0;
+        for (let a = 0; a < npe; a++) rad += el.shape[p * npe + a] * coords[3 * a];
+        w = el.weights[p] * shapeGradients2D(el, p, coords, grad) * (fam.planar === "axisymmetric" ? 2 * Math.PI * rad : thickness);
+      } else w = el.weights[p] * shapeGradients(el, p, coords, grad);
       for (let a = 0; a < npe; a++) heat[mesh.elements[e * npe + a]] += r * w * el.shape[p * npe + a];
     }
   }

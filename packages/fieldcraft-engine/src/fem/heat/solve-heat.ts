@@ -5,7 +5,8 @@ import type { Mesh } from "../../mesh/types.js";
 import type { SolveOptions } from "../types.js";
 import type { Facets } from "../loads.js";
 import { assembleForm } from "../assembly.js";
-import { CONDUCTION } from "../forms/index.js";
+import { CONDUCTION, planarConduction } from "../forms/index.js";
+import { meshFamily } from "../../mesh/types.js";
 import { applyPrescribed } from "../constraints.js";
 import { cancelled, dofCapFailure, elementMaterialProblem, patternWithinMemory, SOLVE_DEFAULTS, solveSystem, type Failure } from "../linear-solve.js";
 import { computeReactions } from "../reactions.js";
@@ -25,7 +26,10 @@ export interface HeatProblem {
   prescribed: Map<number, number>;
   /** External nodal heat inflow (surface flux and body heat, already integrated), 1 per node. */
   heat: Float64Array;
-  films: { facets: Facets; coefficient: number; sink: number }[];
+  /** Planar meshes: the thickness per material (plane stress and strain; 1 when left out). */
+  thickness?: readonly number[];
+  /** Planar films: their edges' depth (the loads' single thickness; axisymmetry uses 2 pi r). */
+  films: { facets: Facets; coefficient: number; sink: number; thickness?: number }[];
 }
 
 export interface HeatSolution {
@@ -66,9 +70,17 @@ export function validateHeat(p: HeatProblem): string | null {
 /** K += h N_a N_b dA on the film facets (upper pairs), Q += h T_sink N_a dA. */
 function addFilms(K: BlockCsr, mesh: Mesh, films: HeatProblem["films"], Q: Float64Array): void {
   for (const f of films)
-    filmLoad(mesh, f.facets, f.coefficient, f.sink, Q, (a, b, v) => {
-      if (a <= b) K.val[findBlock(K, a, b)] += v;
-    });
+    filmLoad(
+      mesh,
+      f.facets,
+      f.coefficient,
+      f.sink,
+      Q,
+      (a, b, v) => {
+        if (a <= b) K.val[findBlock(K, a, b)] += v;
+      },
+      f.thickness,
+    );
 }
 
 export async function solveHeat(problem: HeatProblem, options: SolveOptions = {}): Promise<HeatResult> {
@@ -92,7 +104,10 @@ export async function solveHeat(problem: HeatProblem, options: SolveOptions = {}
   report("assembling the conductivity matrix");
   const sized = patternWithinMemory(mesh, 1, opts.maxMemoryBytes);
   if (!sized.ok) return sized;
-  const assembled = assembleForm(mesh, CONDUCTION, problem.elementMaterial, problem.conductivity.map((conductivity) => ({ conductivity })), sized.pattern, opts.signal);
+  const kind = meshFamily(mesh).planar;
+  const assembled = kind
+    ? assembleForm(mesh, planarConduction(kind), problem.elementMaterial, problem.conductivity.map((conductivity, i) => ({ conductivity, thickness: problem.thickness?.[i] ?? 1 })), sized.pattern, opts.signal)
+    : assembleForm(mesh, CONDUCTION, problem.elementMaterial, problem.conductivity.map((conductivity) => ({ conductivity })), sized.pattern, opts.signal);
   if (!assembled.ok) return assembled;
   const K = assembled.matrix;
   const Q = Float64Array.from(problem.heat);
@@ -113,7 +128,7 @@ export async function solveHeat(problem: HeatProblem, options: SolveOptions = {}
   const reaction = computeReactions(system, T, Q);
   for (const n of prescribed.keys()) if (!problem.prescribed.has(n)) reaction[n] = 0;
   const applied = Float64Array.from(problem.heat);
-  for (const f of problem.films) filmLoad(mesh, f.facets, f.coefficient, f.sink, applied, (a, b, v) => (applied[a] -= v * T[b]));
+  for (const f of problem.films) filmLoad(mesh, f.facets, f.coefficient, f.sink, applied, (a, b, v) => (applied[a] -= v * T[b]), f.thickness);
   report(`solved in ${solved.iterations} iterations`, solved.iterations, solved.iterations);
   return {
     ok: true,

@@ -110,13 +110,15 @@ export function massOperator(M: NodeMass, components: number, held?: Uint8Array)
 
 /** K += sigma M on the stiffness blocks (the shifted matrix a multigrid preconditioner of a free model is built on). */
 export function addScaledMass(K: BlockCsr, M: NodeMass, sigma: number): void {
+  // Block size b: the diagonal of block k is at b*b*k + (b+1)*a.
+  const b = K.b, bb = b * b;
   if (M.kind === "lumped") {
     for (let i = 0; i < K.n; i++) {
       const k = K.rowPtr[i]; // the diagonal block comes first in each row
-      for (let a = 0; a < 3; a++) K.val[9 * k + 4 * a] += sigma * M.diag[i];
+      for (let a = 0; a < b; a++) K.val[bb * k + (b + 1) * a] += sigma * M.diag[i];
     }
     return;
   }
   if (M.col.length !== K.col.length) throw new Error("addScaledMass: the mass was not assembled on the stiffness pattern");
-  for (let k = 0; k < K.col.length; k++) for (let a = 0; a < 3; a++) K.val[9 * k + 4 * a] += sigma * M.val[k];
+  for (let k = 0; k < K.col.length; k++) for (let a = 0; a < b; a++) K.val[bb * k + (b + 1) * a] += sigma * M.val[k];
 }

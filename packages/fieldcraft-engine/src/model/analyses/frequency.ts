@@ -7,7 +7,9 @@ import type { StaticSolution } from "../../fem/types.js";
 import type { MassKind } from "../../fem/mass/assemble.js";
 import type { CheckItem } from "../check.js";
 import { ModelError } from "../errors.js";
-import { elementMaterials, heldComponents, stepPrescribed } from "../problem.js";
+import { elementMaterials, heldComponents, planarSections, stepPrescribed } from "../problem.js";
+import { meshFamily } from "../../mesh/types.js";
+import { planarNodalStress } from "../../fem/solve-planar.js";
 import { lookup } from "../definitions.js";
 import { quantity } from "../schema-parts.js";
 import type { ModalSummary, Model, StepDefinition } from "../types.js";
@@ -34,6 +36,20 @@ export interface FrequencyRowProblem {
   materials: { young: number; poisson: number }[];
 }
 
+/** Planar meshes: the sections are the solver's materials (their thickness and their material's density). */
+function planarFrequencyProblem(model: Model, step: StepDefinition): FrequencyRowProblem {
+  const { elementMaterial, materials, thickness, material } = planarSections(model);
+  const density = material.map((i) => model.definitions.materials[i].density);
+  material.forEach((i, k) => {
+    if (density[k] === undefined) throw new ModelError(`material ${model.definitions.materials[i].name} has no density, which a frequency step needs for the mass: give it one (model.material.create {density})`);
+  });
+  return {
+    problem: { mesh: model.mesh!.mesh, elementMaterial, materials, density: density.map((r) => r ?? 0), held: stepPrescribed(model, step).keys(), thickness },
+    procedure: step.procedure as unknown as FrequencyProcedure,
+    materials,
+  };
+}
+
 /** What the solve returns: the first mode's nodal solution, carrying the modal summary with every mode's. */
 export type FrequencyRowSolution = StaticSolution & { modal: ModalSummary };
 
@@ -42,6 +58,7 @@ function densities(model: Model): (number | undefined)[] {
 }
 
 export function frequencyProblem(model: Model, step: StepDefinition, mass?: MassKind): FrequencyRowProblem {
+  if (meshFamily(model.mesh!.mesh).planar) return { ...planarFrequencyProblem(model, step), mass };
   const { elementMaterial, materials } = elementMaterials(model);
   const rho = densities(model);
   const used = new Set(elementMaterial);
@@ -55,6 +72,17 @@ export function frequencyProblem(model: Model, step: StepDefinition, mass?: Mass
     mass,
     materials,
   };
+}
+
+/** Stresses of a mode shape (3 per node): the solid's, or the planar family's from its in-plane components. */
+function modeStress(p: FrequencyRowProblem, shape: Float64Array) {
+  const mesh = p.problem.mesh;
+  const kind = meshFamily(mesh).planar;
+  if (!kind) return nodalStress(mesh, p.problem.elementMaterial, p.materials, shape);
+  const u2 = new Float64Array((2 * shape.length) / 3);
+  for (let i = 0; i < u2.length / 2; i++) { u2[2 * i] = shape[3 * i]; u2[2 * i + 1] = shape[3 * i + 1]; }
+  const constants = p.materials.map((m, i) => ({ ...m, thickness: p.problem.thickness?.[i] ?? 1 }));
+  return planarNodalStress(mesh, kind, p.problem.elementMaterial, constants, u2);
 }
 
 async function solve(p: FrequencyRowProblem, options: Parameters<typeof solveFrequency>[1] | Omit<FrequencyOptions, "modes">): Promise<Solved<FrequencyRowSolution>> {
@@ -81,7 +109,7 @@ async function solve(p: FrequencyRowProblem, options: Parameters<typeof solveFre
   const modes = s.modes.map((m, j) => {
     // A shape scaled by a negative sign holds -0 at held DOFs; replies cross JSON, which has no -0.
     for (let i = 0; i < m.shape.length; i++) if (m.shape[i] === 0) m.shape[i] = 0;
-    const { stress, mises } = nodalStress(mesh, p.problem.elementMaterial, p.materials, m.shape);
+    const { stress, mises } = modeStress(p, m.shape);
     return {
       mode: j + 1,
       frequency_hz: m.frequencyHz,

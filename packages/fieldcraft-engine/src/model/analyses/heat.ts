@@ -6,7 +6,8 @@ import { solveHeat, type HeatProblem, type HeatSolution } from "../../fem/heat/s
 import type { CheckItem } from "../check.js";
 import { lookup } from "../definitions.js";
 import { ModelError } from "../errors.js";
-import { elementMaterials, resolvedTarget } from "../problem.js";
+import { elementMaterials, planarSections, planarThickness, resolvedTarget } from "../problem.js";
+import { meshFamily } from "../../mesh/types.js";
 import type { Model, StepDefinition } from "../types.js";
 import type { AnalysisRow, ResultField } from "./types.js";
 import { fullyIntegrated } from "../../fem/full-integration.js";
@@ -30,12 +31,23 @@ export const heatProcedure = z
   })
   .strict();
 
-export function heatProblem(model: Model, step: StepDefinition): HeatProblem {
+/** Element -> conductivity index, the conductivities, and (planar meshes) each section's thickness and the loads' depth. */
+function conductors(model: Model): { elementMaterial: Int32Array; conductivity: number[]; materialOf: number[]; thickness?: number[]; depth: number } {
+  const materials = model.definitions.materials;
+  if (meshFamily(model.mesh!.mesh).planar) {
+    // Planar: a conductor per section (its material's conductivity, its thickness).
+    const { elementMaterial, thickness, material } = planarSections(model);
+    return { elementMaterial, conductivity: material.map((i) => materials[i].conductivity ?? Number.NaN), materialOf: material, thickness, depth: planarThickness(model) };
+  }
   const { elementMaterial } = elementMaterials(model);
-  const conductivity = model.definitions.materials.map((m) => m.conductivity ?? Number.NaN);
+  return { elementMaterial, conductivity: materials.map((m) => m.conductivity ?? Number.NaN), materialOf: materials.map((_, i) => i), depth: 1 };
+}
+
+export function heatProblem(model: Model, step: StepDefinition): HeatProblem {
+  const { elementMaterial, conductivity, materialOf, thickness, depth } = conductors(model);
   for (const i of new Set(elementMaterial))
     if (!(conductivity[i] > 0))
-      throw new ModelError(`material ${model.definitions.materials[i].name} has no conductivity, which a heat step needs: give it one (model.material.create {conductivity})`);
+      throw new ModelError(`material ${model.definitions.materials[materialOf[i]].name} has no conductivity, which a heat step needs: give it one (model.material.create {conductivity})`);
   const mesh = model.mesh!.mesh;
   const prescribed = new Map<number, number>();
   const owner = new Map<number, string>();
@@ -62,14 +74,14 @@ export function heatProblem(model: Model, step: StepDefinition): HeatProblem {
       if (target.facets.element.length === 0) throw new ModelError(`load ${load.name}: its set \`${load.target.set}\` has no faces for the ${load.type} to act on`);
       return target.facets;
     };
-    if (load.type === "heat_flux") surfaceFluxLoad(mesh, faces(), load.value, heat);
-    else if (load.type === "film") films.push({ facets: faces(), coefficient: load.coefficient, sink: load.sink });
+    if (load.type === "heat_flux") surfaceFluxLoad(mesh, faces(), load.value, heat, depth);
+    else if (load.type === "film") films.push({ facets: faces(), coefficient: load.coefficient, sink: load.sink, thickness: depth });
     else if (load.type === "body_heat") {
       if (target.elements.length === 0) throw new ModelError(`load ${load.name}: its set \`${load.target.set}\` has no elements for the body heat (use a set of bodies)`);
-      bodyHeatLoad(fullyIntegrated(mesh), target.elements, load.value, heat);
+      bodyHeatLoad(fullyIntegrated(mesh), target.elements, load.value, heat, depth);
     } else throw new ModelError(`step ${step.name}: load ${load.name} is a ${load.type} load, which a heat step cannot use: list heat_flux, film or body_heat loads`);
   }
-  return { mesh, elementMaterial, conductivity, prescribed, heat, films };
+  return { mesh, elementMaterial, conductivity, prescribed, heat, films, ...(thickness ? { thickness } : {}) };
 }
 
 export const HEAT_ANALYSIS = {
@@ -104,7 +116,16 @@ export const HEAT_ANALYSIS = {
     const films = p.films.flatMap((f) =>
       Array.from(f.facets.element, (element, k) => ({ element, side: f.facets.side[k], coefficient: f.coefficient, sink: f.sink })),
     );
-    return { boundaries, cloads, pressures: [], films };
+    // The same fluxes and body heat as they were given, for the formats that write surface and volume heat cards.
+    const fluxes: { element: number; side: number; value: number }[] = [];
+    const bodyHeat: { element: number; value: number }[] = [];
+    for (const name of step.loads) {
+      const load = lookup(model, "loads", name, `step ${step.name}`);
+      const target = resolvedTarget(model, load.target.set, `load ${load.name}`);
+      if (load.type === "heat_flux") target.facets.element.forEach((element, k) => fluxes.push({ element, side: target.facets.side[k], value: load.value }));
+      else if (load.type === "body_heat") for (const element of target.elements) bodyHeat.push({ element, value: load.value });
+    }
+    return { boundaries, cloads, pressures: [], films, fluxes, bodyHeat };
   },
   decks: HEAT_DECK,
 } satisfies AnalysisRow<HeatProblem, HeatField, HeatSolution>;
