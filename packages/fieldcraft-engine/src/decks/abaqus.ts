@@ -1,4 +1,5 @@
 // Abaqus/CalculiX input deck (.inp) from the solver-neutral DeckModel; ids are index + 1.
+import { abaqusTies, abaqusTransforms } from "./constraint-cards.js";
 import { procedureFor } from "./procedures.js";
 import { NODES_PER_ELEMENT, meshFamily } from "../mesh/types.js";
 import type { DeckModel } from "./types.js";
@@ -146,6 +147,8 @@ export function writeAbaqusDeck(model: DeckModel, options: AbaqusDeckOptions = {
     // Plane stress and plane strain elements take their thickness on the data line (axisymmetry takes none).
     if (s.thickness !== undefined) out.push(formatNumber(s.thickness));
   }
+
+  out.push(...abaqusTransforms(model, nsetName), ...abaqusTies(model, nsetName));
 
   model.steps.forEach((step, k) => {
     // Each step states its own loads and supports; later steps drop what came before.

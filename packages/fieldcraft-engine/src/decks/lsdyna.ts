@@ -2,6 +2,7 @@
 // Steps become unit time intervals: the k-th written step is solved at time k, its loads ride a curve that is
 // 1 at time k and 0 at the neighbouring step times, so each step's state holds exactly that step's loads (linear statics
 // has no memory). Supports must then be the same in every written step; a prescribed value may vary by step.
+import { refuseConstraints } from "./constraint-cards.js";
 import { sharedProcedure } from "./procedures.js";
 import { NODES_PER_ELEMENT, meshFamily } from "../mesh/types.js";
 import { fitInt, fitReal, nodalForces, right, sectionOfElements, selectSteps } from "./fields.js";
@@ -182,6 +183,7 @@ function loadCards(model: DeckModel, steps: DeckStep[], out: string[]): void {
 }
 
 export function writeLsDynaDeck(model: DeckModel, options: LsDynaDeckOptions = {}): string {
+  refuseConstraints(model, "LS-DYNA");
   const steps = selectSteps(model, options.steps);
   const sectionOf = sectionOfElements(model);
   checkOneSupportSet(steps);

@@ -2,6 +2,7 @@
 // Reals go in large-field cards (16 columns: GRID*, MAT1*, FORCE*, SPC*, PLOAD4*), the most a Nastran field
 // holds; integer-only cards (CTETRA, PSOLID, SPC1) stay small-field. One SUBCASE per step, its SPC and LOAD
 // set ids equal to the step's number in the deck.
+import { refuseConstraints } from "./constraint-cards.js";
 import { sharedProcedure } from "./procedures.js";
 import { NODES_PER_ELEMENT, meshFamily } from "../mesh/types.js";
 import { fitInt, fitReal, left, nodalForces, right, sectionOfElements, selectSteps } from "./fields.js";
@@ -40,6 +41,7 @@ const int16 = (n: number) => fitInt(n, 16);
 const caseText = (s: string) => s.replace(/[\r\n]+/g, " ").slice(0, 64);
 
 export function writeNastranDeck(model: DeckModel, options: NastranDeckOptions = {}): string {
+  refuseConstraints(model, "Nastran");
   const { mesh } = model;
   const npe = NODES_PER_ELEMENT[mesh.type];
   const nn = mesh.nodes.length / 3;

@@ -9,7 +9,7 @@ import { NODES_PER_ELEMENT, type Mesh } from "../mesh/types.js";
 import { ModelError } from "../model/errors.js";
 import type { Definitions, MeshState, Model } from "../model/types.js";
 import { UNIT_SYSTEM_IDS } from "../model/units.js";
-import { boundaryConditionSchema, loadSchema, materialSchema, sectionSchema, setSchema, stepSchema } from "../model/schemas.js";
+import { storedBoundaryConditionSchema, loadSchema, materialSchema, sectionSchema, setSchema, stepSchema } from "../model/schemas.js";
 import { decodeArray, encodeArray } from "./typed-arrays.js";
 import { encodeResults, resultsSchema } from "./results-file.js";
 import type { Caps } from "../base/caps.js";
@@ -23,7 +23,7 @@ const definitionsSchema = z
     sets: z.array(setSchema),
     materials: z.array(materialSchema),
     sections: z.array(sectionSchema),
-    boundary_conditions: z.array(boundaryConditionSchema),
+    boundary_conditions: z.array(storedBoundaryConditionSchema),
     loads: z.array(loadSchema),
     steps: z.array(stepSchema),
   })
@@ -40,6 +40,8 @@ const meshSchema = z
         method: z.string().optional(),
         reduced: z.boolean().optional(),
         block: z.object({ name: z.string(), min: z.array(z.number()), max: z.array(z.number()), counts: z.array(z.number().int()) }).strict().optional(),
+        mirror: z.object({ plane: z.string(), bodies: z.array(z.string()) }).strict().optional(),
+        cells: z.object({ methods: z.record(z.string(), z.string()), sizes: z.record(z.string(), z.number()).optional() }).strict().optional(),
       })
       .strict(),
     type: z.enum(FAMILY_NAMES),

@@ -39,7 +39,7 @@ function plan(body: Body, method: HexMethod | "auto", size: number, seeds: reado
   const suggestion = "; use method `tet` (mesh.tet.generate)";
   if (body.kind !== "boxes")
     return { ok: false as const, error: `body "${body.name}" is an extrusion: hexahedral meshing takes box unions only (hex_sweep is not available yet)${suggestion}` };
-  const made = analyzeBoxUnion(body.features as BoxFeature[]);
+  const made = analyzeBoxUnion(body.features as BoxFeature[], body.cuts);
   if (!made.ok) return { ok: false as const, error: `body "${body.name}": ${made.error}` };
   const { grid, faceAt, faces } = made.geometry;
   let blocks = 0;

@@ -91,7 +91,10 @@ export function checkModel(model: Model): CheckReport {
     }
   }
   for (const bc of d.boundary_conditions) {
-    if (!setNames.has(bc.target.set)) errors.push({ item: `boundary condition ${bc.name}`, message: `set \`${bc.target.set}\` does not exist`, command: "model.set.create" });
+    if (bc.type === "symmetry") {
+      if (!(model.datums ?? []).some((x) => x.name === bc.datum && x.kind === "plane"))
+        errors.push({ item: `boundary condition ${bc.name}`, message: `datum plane \`${bc.datum}\` does not exist`, command: "geometry.datum" });
+    } else if (!setNames.has(bc.target.set)) errors.push({ item: `boundary condition ${bc.name}`, message: `set \`${bc.target.set}\` does not exist`, command: "model.set.create" });
     if (!d.steps.some((s) => s.boundary_conditions.includes(bc.name))) warnings.push({ item: `boundary condition ${bc.name}`, message: "is not active in any step" });
   }
   for (const load of d.loads) {

@@ -96,7 +96,8 @@ export const HEAT_ANALYSIS = {
     const p = heatProblem(model, step);
     const boundaries = step.boundary_conditions.map((name) => {
       const bc = lookup(model, "boundary_conditions", name, `step ${step.name}`);
-      return { nset: bc.target.set, components: [11], value: (bc as { value: number }).value };
+      if (bc.type !== "temperature") throw new ModelError(`step ${step.name}: boundary condition ${bc.name} is a ${bc.type} condition, which a heat step cannot use`);
+      return { nset: bc.target.set, components: [11], value: bc.value };
     });
     const cloads = [];
     for (let n = 0; n < p.heat.length; n++) if (p.heat[n] !== 0) cloads.push({ node: n, component: 11, value: p.heat[n] });
