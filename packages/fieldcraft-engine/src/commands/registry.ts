@@ -24,6 +24,7 @@ import { deckWriteCommand } from "./deck/write.js";
 import { meshQualityCommand } from "./mesh/quality.js";
 import { meshBlockCommand } from "./mesh/block.js";
 import { meshMirrorCommand } from "./mesh/mirror.js";
+import { meshCellsCommand } from "./mesh/cells.js";
 import { meshSeedClearCommand, meshSeedEdgeCommand, meshSeedListCommand } from "./mesh/seed.js";
 import { meshHexBlocksCommand, meshHexCommand, meshHexMappedCommand } from "./mesh/hex-generate.js";
 import { editRedoCommand } from "./edit/redo.js";
@@ -67,6 +68,7 @@ export const COMMANDS: AnyCommandRow[] = [
   meshHexBlocksCommand,
   meshBlockCommand,
   meshMirrorCommand,
+  meshCellsCommand,
   meshSeedEdgeCommand,
   meshSeedListCommand,
   meshSeedClearCommand,

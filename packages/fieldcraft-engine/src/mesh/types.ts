@@ -50,8 +50,9 @@ export interface Mesh {
 /** A tied interface: slave nodes on one cell's face interpolated on the other cell's face (its element's face shape functions). */
 export interface MeshTie {
   name: string;
-  slave: FaceTag;
-  master: FaceTag;
+  /** The faces of each side (a composed partition's cut face may lie on several cells). */
+  slave: FaceTag[];
+  master: FaceTag[];
   /** Slave node indices. */
   slaves: number[];
   /** Per slave: the master face's nodes and their weights (shape functions at the slave's point). */
