@@ -35,6 +35,8 @@ export const meshParametersResult = z.object({
   method: z.string().optional().describe("The mesher when not the tet mesher: hex_mapped, hex_blocks, hex or block"),
   reduced: z.boolean().optional(),
   block: z.object({ name: z.string(), min: vec3, max: vec3, counts: z.array(z.number().int().positive()).length(3) }).optional().describe("mesh.block's block"),
+  mirror: z.object({ plane: z.string(), bodies: z.array(z.string()) }).optional().describe("mesh.mirror applied to the mesh"),
+  cells: z.object({ methods: z.record(z.string(), z.string()), sizes: z.record(z.string(), z.number()).optional() }).optional().describe("mesh.cells: the method (and size) of each cell"),
 });
 
 export const meshInfoResult = z

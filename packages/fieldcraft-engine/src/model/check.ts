@@ -6,6 +6,7 @@ import { ModelError } from "./errors.js";
 import { resolveSet } from "./sets.js";
 import type { Model } from "./types.js";
 import { designMatchWarnings } from "./check-rules/design-match.js";
+import { partitionWarnings } from "./check-rules/partitions.js";
 
 export interface CheckItem {
   item: string;
@@ -114,6 +115,7 @@ export function checkModel(model: Model): CheckReport {
   }
   // Drift from the design (reopened with `model: keep` after an edit); items already in errors are not repeated.
   warnings.push(...designMatchWarnings(model).filter((w) => !errors.some((e) => e.item === w.item)));
+  warnings.push(...partitionWarnings(model));
   if (d.materials.length > 0 && d.sections.length === 0) warnings.push({ item: "materials", message: "no section uses a material yet", command: "model.section.create" });
 
   const stages: ProgressStage[] = [
