@@ -1,5 +1,5 @@
 // Abaqus/CalculiX input deck (.inp) from the solver-neutral DeckModel; ids are index + 1.
-import { abaqusTies, abaqusTransforms } from "./constraint-cards.js";
+import { abaqusTies, abaqusTransforms, localLoads } from "./constraint-cards.js";
 import { procedureFor } from "./procedures.js";
 import { NODES_PER_ELEMENT, meshFamily } from "../mesh/types.js";
 import type { DeckModel } from "./types.js";
@@ -183,7 +183,7 @@ export function writeAbaqusDeck(model: DeckModel, options: AbaqusDeckOptions = {
     }
     if (step.cloads.length || k > 0) {
       out.push(`*CLOAD${op}`);
-      for (const l of step.cloads) out.push(`${l.node + 1}, ${l.component}, ${formatNumber(l.value)}`);
+      for (const l of localLoads(model, step.cloads)) out.push(`${l.node + 1}, ${l.component}, ${formatNumber(l.value)}`);
     }
     if (step.pressures.length || k > 0) {
       out.push(`*DLOAD${op}`);

@@ -20,6 +20,41 @@ export function abaqusTransforms(model: DeckModel, nset: Namer): string[] {
   return out;
 }
 
+/** The local frame (columns: the normal, a tangent, normal x tangent) of each node under a `*TRANSFORM`. */
+function transformedNodes(model: DeckModel): Map<number, number[][]> {
+  const frames = new Map<number, number[][]>();
+  for (const s of model.steps)
+    for (const b of s.boundaries) {
+      if (!b.normal) continue;
+      const R = frameWithNormal(b.normal);
+      const axes = [[R[2], R[5], R[8]], [R[0], R[3], R[6]], [R[1], R[4], R[7]]];
+      for (const n of model.nsets.find((x) => x.name === b.nset)?.nodes ?? []) frames.set(n, axes);
+    }
+  return frames;
+}
+
+/** Concentrated loads with those on transformed nodes turned into the node's local frame (Abaqus reads them there). */
+export function localLoads<L extends { node: number; component: number; value: number }>(model: DeckModel, loads: L[]): L[] {
+  const frames = transformedNodes(model);
+  if (frames.size === 0) return loads;
+  const out: L[] = [];
+  const rotated = new Map<number, number[]>();
+  for (const l of loads) {
+    if (!frames.has(l.node) || l.component > 3) {
+      out.push(l);
+      continue;
+    }
+    const v = rotated.get(l.node) ?? [0, 0, 0];
+    v[l.component - 1] += l.value;
+    rotated.set(l.node, v);
+  }
+  for (const [node, v] of rotated) {
+    const axes = frames.get(node)!;
+    axes.forEach((e, k) => out.push({ ...loads[0], node, component: k + 1, value: e[0] * v[0] + e[1] * v[1] + e[2] * v[2] }));
+  }
+  return out;
+}
+
 /**
  * `*TIE` per interface: the slave side as a node surface, the master side as element faces (S1..). CalculiX ties
  * each slave node to the master face it projects on with that face's shape functions, as our solver does.
