@@ -36,6 +36,8 @@ export function heatProblem(model: Model, step: StepDefinition): HeatProblem {
     if (!(conductivity[i] > 0))
       throw new ModelError(`material ${model.definitions.materials[i].name} has no conductivity, which a heat step needs: give it one (model.material.create {conductivity})`);
   const mesh = model.mesh!.mesh;
+  if (mesh.ties?.length)
+    throw new ModelError(`step ${step.name}: the mesh has tied interfaces, which heat steps do not solve yet; mesh the cells so their faces match (mesh.cells merges them), or use a static step`);
   const prescribed = new Map<number, number>();
   const owner = new Map<number, string>();
   for (const name of step.boundary_conditions) {
