@@ -67,8 +67,8 @@ function settleConstraints(p: StaticProblem): NodeConstraints | null | string {
   const ties = c.ties.filter((t) => held(t.slave) === 0 && !slaves.has(t.slave) && slaves.add(t.slave));
   // A slave's master that is itself a slave would need chained elimination: refuse rather than guess.
   for (const t of ties) for (const m of t.masters) if (slaves.has(m)) return `tied node ${t.slave + 1} depends on node ${m + 1}, which is itself tied; tie each interface to an untied master side`;
-  const rotated = new Set(normals.map((n) => n.node));
-  return { normals: normals.filter((n) => !slaves.has(n.node) || !rotated.has(n.node)), ties };
+  // A tied node follows its masters; a symmetry hold on it would over-constrain it.
+  return { normals: normals.filter((n) => !slaves.has(n.node)), ties };
 }
 
 function meshCenter(mesh: Mesh): { center: [number, number, number]; scale: number } {

@@ -42,7 +42,10 @@ export function datumGeometry(d: DatumDefinition): { plane?: Plane; axis?: Line 
 export function applyPartitions(model: Model, design: DesignState, strict = false): { design: DesignState; reports: PartitionReport[] } {
   const base: Design = design.base ?? design.design;
   const partitions = model.partitions ?? [];
-  if (partitions.length === 0) return { design: { ...design, design: base, base: undefined }, reports: [] };
+  if (partitions.length === 0) {
+    const { base: _dropped, ...rest } = design;
+    return { design: { ...rest, design: base }, reports: [] };
+  }
   const specs = partitions.map((p) => ({ name: p.name, plane: planeOf(model, p.datum, `partition ${p.name}`), ...(p.bodies ? { bodies: p.bodies } : {}) }));
   const out = partitionDesign(base, specs, strict);
   if (!out.ok) throw new ModelError(out.error);
