@@ -97,6 +97,18 @@ describe("command results against their declared schemas", () => {
     await run(h, "mesh.hex_sweep", { size: 10, order: 2, wedges: true });
     await run(h, "model.info");
 
+    // Partitions: a datum, an axis, a partition, cells meshed and merged, a half mirrored, a symmetry condition.
+    const c = createSession({ checkResults: true });
+    await run(c, "geometry.open", { path: box });
+    await run(c, "geometry.datum", { name: "mid", by: { type: "offset", plane: "yz", offset: 10 } });
+    await run(c, "geometry.datum.axis", { name: "ax", by: { type: "principal", axis: "x" } });
+    await run(c, "geometry.partition", { name: "p", datum: "mid" });
+    await run(c, "mesh.cells", { default: "hex", size: 4, order: 1 });
+    await run(c, "mesh.hex_mapped", { body: "Block/a", size: 4, order: 1 });
+    await run(c, "model.boundary_condition.symmetry", { name: "sym", datum: "mid" });
+    await run(c, "mesh.mirror", { plane: "mid" });
+    await run(c, "model.info");
+
     // Planar: the plate-with-a-hole sample (CPS8, mesh only) solved, probed, contoured, balanced and drawn.
     const p = createSession({ checkResults: true });
     await run(p, "file.sample", { name: "plate-hole" });

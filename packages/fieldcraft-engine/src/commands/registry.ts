@@ -9,6 +9,8 @@ import { fileRecoverCommand } from "./file/recover.js";
 import { fileRecoveryDiscardCommand } from "./file/recovery-discard.js";
 import { geometryBodiesCommand } from "./geometry/bodies.js";
 import { geometryOpenCommand } from "./geometry/open.js";
+import { geometryDatumAxisCommand, geometryDatumCommand } from "./geometry/datum.js";
+import { geometryPartitionCommand } from "./geometry/partition.js";
 import { meshTetGenerateCommand } from "./mesh/tet-generate.js";
 import { meshPlanarCommand } from "./mesh/planar.js";
 import { solveStaticCommand } from "./solve/static.js";
@@ -21,12 +23,15 @@ import { resultsReactionsCommand } from "./results/reactions.js";
 import { deckWriteCommand } from "./deck/write.js";
 import { meshQualityCommand } from "./mesh/quality.js";
 import { meshBlockCommand } from "./mesh/block.js";
+import { meshMirrorCommand } from "./mesh/mirror.js";
+import { meshCellsCommand } from "./mesh/cells.js";
 import { meshSeedClearCommand, meshSeedEdgeCommand, meshSeedListCommand } from "./mesh/seed.js";
 import { meshHexBlocksCommand, meshHexCommand, meshHexMappedCommand, meshHexSweepCommand } from "./mesh/hex-generate.js";
 import { editRedoCommand } from "./edit/redo.js";
 import { editUndoCommand } from "./edit/undo.js";
 import { modelActivityCommand } from "./model/activity.js";
 import { modelBoundaryConditionCreateCommand } from "./model/boundary-condition-create.js";
+import { modelBoundaryConditionSymmetryCommand } from "./model/boundary-condition-symmetry.js";
 import { modelCheckCommand } from "./model/check.js";
 import { modelInfoCommand } from "./model/info.js";
 import { modelLoadCreateCommand } from "./model/load-create.js";
@@ -47,10 +52,14 @@ export const COMMANDS: AnyCommandRow[] = [
   modelMaterialCreateCommand,
   modelSectionCreateCommand,
   modelBoundaryConditionCreateCommand,
+  modelBoundaryConditionSymmetryCommand,
   modelLoadCreateCommand,
   modelStepCreateCommand,
   geometryOpenCommand,
   geometryBodiesCommand,
+  geometryDatumCommand,
+  geometryDatumAxisCommand,
+  geometryPartitionCommand,
   meshTetGenerateCommand,
   meshPlanarCommand,
   meshQualityCommand,
@@ -59,6 +68,8 @@ export const COMMANDS: AnyCommandRow[] = [
   meshHexBlocksCommand,
   meshHexSweepCommand,
   meshBlockCommand,
+  meshMirrorCommand,
+  meshCellsCommand,
   meshSeedEdgeCommand,
   meshSeedListCommand,
   meshSeedClearCommand,

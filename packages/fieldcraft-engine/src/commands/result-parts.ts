@@ -4,7 +4,7 @@
 // schemas with JSON Schema validators of several drafts), and bytes are base64 strings on the wire.
 import { z } from "zod";
 import { UNIT_SYSTEM_IDS } from "../model/units.js";
-import { boundaryConditionSchema, loadSchema, materialSchema, sectionSchema, setSchema, stepSchema } from "../model/schemas.js";
+import { storedBoundaryConditionSchema, loadSchema, materialSchema, sectionSchema, setSchema, stepSchema } from "../model/schemas.js";
 
 /** x, y, z. */
 export const vec3 = z.array(z.number()).length(3);
@@ -37,6 +37,8 @@ export const meshParametersResult = z.object({
   layers: z.number().int().positive().optional().describe("mesh.hex_sweep's layers when given"),
   wedges: z.boolean().optional().describe("mesh.hex_sweep made wedges"),
   block: z.object({ name: z.string(), min: vec3, max: vec3, counts: z.array(z.number().int().positive()).length(3) }).optional().describe("mesh.block's block"),
+  mirror: z.object({ plane: z.string(), bodies: z.array(z.string()) }).optional().describe("mesh.mirror applied to the mesh"),
+  cells: z.object({ methods: z.record(z.string(), z.string()), sizes: z.record(z.string(), z.number()).optional() }).optional().describe("mesh.cells: the method (and size) of each cell"),
 });
 
 export const meshInfoResult = z
@@ -60,7 +62,7 @@ export const definitionsResult = z.object({
   sets: z.array(setSchema),
   materials: z.array(materialSchema),
   sections: z.array(sectionSchema),
-  boundary_conditions: z.array(boundaryConditionSchema),
+  boundary_conditions: z.array(storedBoundaryConditionSchema),
   loads: z.array(loadSchema),
   steps: z.array(stepSchema),
 });

@@ -1,4 +1,5 @@
 // Abaqus/CalculiX input deck (.inp) from the solver-neutral DeckModel; ids are index + 1.
+import { abaqusTies, abaqusTransforms, localLoads } from "./constraint-cards.js";
 import { procedureFor } from "./procedures.js";
 import { NODES_PER_ELEMENT, meshFamily } from "../mesh/types.js";
 import type { DeckModel } from "./types.js";
@@ -158,6 +159,8 @@ export function writeAbaqusDeck(model: DeckModel, options: AbaqusDeckOptions = {
     if (s.thickness !== undefined) out.push(formatNumber(s.thickness));
   }
 
+  out.push(...abaqusTransforms(model, nsetName), ...abaqusTies(model, nsetName));
+
   model.steps.forEach((step, k) => {
     // Each step states its own loads and supports; later steps drop what came before.
     const op = k > 0 ? ", OP=NEW" : "";
@@ -191,7 +194,7 @@ export function writeAbaqusDeck(model: DeckModel, options: AbaqusDeckOptions = {
     }
     if (step.cloads.length || k > 0) {
       out.push(`*CLOAD${op}`);
-      for (const l of step.cloads) out.push(`${l.node + 1}, ${l.component}, ${formatNumber(l.value)}`);
+      for (const l of localLoads(model, step.cloads)) out.push(`${l.node + 1}, ${l.component}, ${formatNumber(l.value)}`);
     }
     if (step.pressures.length || k > 0) {
       out.push(`*DLOAD${op}`);

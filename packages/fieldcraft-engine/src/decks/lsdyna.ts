@@ -5,6 +5,7 @@
 // Frequency (implicit eigenvalue) and heat (thermal-only, steady) decks hold one step each. Planar meshes of
 // linear families are 2D shells (*SECTION_SHELL ELFORM 12 plane stress, 13 plane strain, 15 axisymmetric about y,
 // volume weighted, whose nodal loads are per radian); LS-DYNA's 2D solids have 4 nodes, so 6/8-node families are refused.
+import { refuseConstraints } from "./constraint-cards.js";
 import { sharedProcedure } from "./procedures.js";
 import { NODES_PER_ELEMENT, meshFamily } from "../mesh/types.js";
 import { fitInt, fitReal, nodalForces, right, sectionOfElements, selectSteps } from "./fields.js";
@@ -206,6 +207,7 @@ function loadCards(model: DeckModel, steps: DeckStep[], out: string[]): void {
 }
 
 export function writeLsDynaDeck(model: DeckModel, options: LsDynaDeckOptions = {}): string {
+  refuseConstraints(model, "LS-DYNA");
   const steps = selectSteps(model, options.steps);
   const sectionOf = sectionOfElements(model);
   const procedure = sharedProcedure(steps, "lsdyna");

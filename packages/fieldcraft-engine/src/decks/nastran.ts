@@ -4,6 +4,7 @@
 // SPC*, PLOAD4*, EIGRL*), the most a Nastran field holds; integer-only cards (CTETRA, PSOLID, SPC1) stay small-field.
 // Planar meshes use MSC Nastran's plane elements (CPLSTS/CPLSTN with PPLANE, the axisymmetric CQUADX/CTRAX with
 // PSOLID) with the out-of-plane grid components held permanently (GRID PS 3456).
+import { refuseConstraints } from "./constraint-cards.js";
 import { sharedProcedure } from "./procedures.js";
 import { NODES_PER_ELEMENT, meshFamily } from "../mesh/types.js";
 import { nodalForces, sectionOfElements, selectSteps } from "./fields.js";
@@ -24,6 +25,7 @@ const OUTPUT: Record<string, string[]> = {
 };
 
 export function writeNastranDeck(model: DeckModel, options: NastranDeckOptions = {}): string {
+  refuseConstraints(model, "Nastran");
   const { mesh } = model;
   const fam = meshFamily(mesh);
   const npe = NODES_PER_ELEMENT[mesh.type];

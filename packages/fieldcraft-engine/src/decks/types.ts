@@ -16,8 +16,11 @@ export interface DeckStep {
   name: string;
   /** The procedure's cards per format (src/decks/procedures.ts); static when left out. */
   procedure?: DeckProcedure;
-  /** Per node set: which components (1..3) are held and at what value (0 for fixed). */
-  boundaries: { nset: string; components: number[]; value: number }[];
+  /**
+   * Per node set: which components (1..3) are held and at what value (0 for fixed). With `normal`, the components
+   * are in a rotated frame whose direction 1 is `normal` (an oblique symmetry plane): `*TRANSFORM` in Abaqus.
+   */
+  boundaries: { nset: string; components: number[]; value: number; normal?: [number, number, number] }[];
   /** Concentrated nodal forces (component 1..3). */
   cloads: { node: number; component: number; value: number }[];
   /** Uniform pressure on element faces (side 0..3 = Abaqus S1..S4), positive pushing into the element. */
@@ -45,4 +48,18 @@ export interface DeckModel {
   /** `thickness`: plane stress and plane strain sections (planar families) only. */
   sections: { elset: string; material: string; thickness?: number }[];
   steps: DeckStep[];
+  /** Tied interfaces (mesh.cells): slave nodes on a face interpolated on a master face. */
+  ties?: DeckTie[];
+}
+
+export interface DeckTie {
+  name: string;
+  /** Slave nodes (0-based) and, per slave, the master nodes and weights our solver uses. */
+  slaves: number[];
+  masters: number[][];
+  weights: number[][];
+  /** The master side's boundary facets (element, side 0-based). */
+  masterFacets: { element: number; side: number }[];
+  /** The slave side's boundary facets. */
+  slaveFacets: { element: number; side: number }[];
 }

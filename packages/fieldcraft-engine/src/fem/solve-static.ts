@@ -5,6 +5,7 @@ import type { Mesh } from "../mesh/types.js";
 import type { SolveOptions, StaticProblem, StaticSolution } from "./types.js";
 import { assembleStiffness } from "./assembly.js";
 import { applyPrescribed } from "./constraints.js";
+import { buildTransform, expandVector, reduceVector, transformStiffness, type NodeConstraints } from "./node-constraints.js";
 import { cancelled, dofCapFailure, elementMaterialProblem, patternWithinMemory, SOLVE_DEFAULTS, solveSystem, type Failure, type LinearSolveOptions } from "./linear-solve.js";
 import { materialProblem } from "./material.js";
 import { computeReactions } from "./reactions.js";
@@ -47,6 +48,29 @@ export function restraintFailure(mesh: Mesh, prescribed: Map<number, number>): F
   return loose ? { ok: false, error: `the model is not restrained: ${loose}; add a boundary condition` } : null;
 }
 
+/**
+ * The constraints as the transform takes them: a slave with a prescribed DOF keeps the prescription (its tie is
+ * dropped), a node on an oblique symmetry plane that is also fully held keeps the hold; a partial hold is refused.
+ */
+function settleConstraints(p: StaticProblem): NodeConstraints | null | string {
+  const c = p.constraints;
+  if (!c || (c.normals.length === 0 && c.ties.length === 0)) return null;
+  const held = (n: number) => [0, 1, 2].filter((a) => p.prescribed.has(3 * n + a)).length;
+  const normals = [];
+  for (const entry of c.normals) {
+    const h = held(entry.node);
+    if (h === 3) continue;
+    if (h > 0) return `node ${entry.node + 1} lies on an oblique symmetry plane and has ${h} of its displacement components prescribed; hold all three or none`;
+    normals.push(entry);
+  }
+  const slaves = new Set<number>();
+  const ties = c.ties.filter((t) => held(t.slave) === 0 && !slaves.has(t.slave) && slaves.add(t.slave));
+  // A slave's master that is itself a slave would need chained elimination: refuse rather than guess.
+  for (const t of ties) for (const m of t.masters) if (slaves.has(m)) return `tied node ${t.slave + 1} depends on node ${m + 1}, which is itself tied; tie each interface to an untied master side`;
+  // A tied node follows its masters; a symmetry hold on it would over-constrain it.
+  return { normals: normals.filter((n) => !slaves.has(n.node)), ties };
+}
+
 function meshCenter(mesh: Mesh): { center: [number, number, number]; scale: number } {
   const lo = [Infinity, Infinity, Infinity], hi = [-Infinity, -Infinity, -Infinity];
   for (let i = 0; i < mesh.nodes.length; i++) {
@@ -82,8 +106,12 @@ export async function solveStatic(problem: StaticProblem, options: SolveOptions 
   if (invalid) return { ok: false, error: invalid };
   const { mesh } = problem;
   const dofs = UNKNOWNS * (mesh.nodes.length / 3);
-  const freeDofs = dofs - problem.prescribed.size;
-  const refused = dofCapFailure(freeDofs, opts.maxDofs) ?? restraintFailure(mesh, problem.prescribed);
+  const constraints = settleConstraints(problem);
+  if (typeof constraints === "string") return { ok: false, error: constraints };
+  const transform = constraints ? buildTransform(mesh.nodes.length / 3, constraints) : null;
+  const freeDofs = dofs - problem.prescribed.size - (transform?.held.length ?? 0);
+  // Tied pieces are separate in the element graph and an oblique hold is no global DOF: CG names what is loose then.
+  const refused = dofCapFailure(freeDofs, opts.maxDofs) ?? (transform ? null : restraintFailure(mesh, problem.prescribed));
   if (refused) return refused;
 
   const t0 = performance.now();
@@ -92,16 +120,24 @@ export async function solveStatic(problem: StaticProblem, options: SolveOptions 
   if (!sized.ok) return sized;
   const assembled = assembleStiffness(mesh, problem.elementMaterial, problem.materials, sized.pattern, opts.signal);
   if (!assembled.ok) return assembled;
-  const K = assembled.matrix;
-  const system = applyPrescribed(K, problem.prescribed, problem.forces);
+  const K = transform ? transformStiffness(assembled.matrix, transform.G) : assembled.matrix;
+  const forces = transform ? reduceVector(transform.G, problem.forces) : problem.forces;
+  const prescribed = transform ? new Map([...problem.prescribed, ...transform.held.map((d): [number, number] => [d, 0])]) : problem.prescribed;
+  const system = applyPrescribed(K, prescribed, forces);
   const assemblySeconds = (performance.now() - t0) / 1000;
   await yieldToEventLoop();
   if (opts.signal?.aborted) return cancelled();
 
   const solved = await solveSystem(K, system, () => rigidBodyNullspace(mesh, system.fixed), lin);
   if (!solved.ok) return solved;
-  const x = solved.x;
-  const reaction = computeReactions(system, x, problem.forces);
+  const x = transform ? expandVector(transform.G, solved.x) : solved.x;
+  const reaction = computeReactions(system, solved.x, forces);
+  // Reactions of rotated nodes come back from their local frame.
+  if (transform)
+    for (const [node, R] of transform.frames) {
+      const r = [reaction[3 * node], reaction[3 * node + 1], reaction[3 * node + 2]];
+      for (let a = 0; a < 3; a++) reaction[3 * node + a] = R[3 * a] * r[0] + R[3 * a + 1] * r[1] + R[3 * a + 2] * r[2];
+    }
   const { stress, mises } = nodalStress(mesh, problem.elementMaterial, problem.materials, x);
   lin.report(`solved in ${solved.iterations} iterations`, solved.iterations, solved.iterations);
   return {

@@ -1,5 +1,6 @@
 // Shared contract of the linear static solver: a mesh, a material per element, constraints and loads per DOF.
 import type { Mesh } from "../mesh/types.js";
+import type { NodeConstraints } from "./node-constraints.js";
 
 export interface ElasticMaterial {
   young: number;
@@ -15,6 +16,8 @@ export interface StaticProblem {
   prescribed: Map<number, number>;
   /** Nodal forces, 3 per node (already integrated from force and pressure loads). */
   forces: Float64Array;
+  /** Oblique symmetry planes and tied interfaces (src/fem/node-constraints.ts); absent: none. */
+  constraints?: NodeConstraints;
 }
 
 export interface SolveOptions {

@@ -9,7 +9,8 @@ import { NODES_PER_ELEMENT, type Mesh } from "../mesh/types.js";
 import { ModelError } from "../model/errors.js";
 import type { Definitions, MeshState, Model } from "../model/types.js";
 import { UNIT_SYSTEM_IDS } from "../model/units.js";
-import { boundaryConditionSchema, loadSchema, materialSchema, sectionSchema, setSchema, stepSchema } from "../model/schemas.js";
+import { storedBoundaryConditionSchema, loadSchema, materialSchema, sectionSchema, setSchema, stepSchema } from "../model/schemas.js";
+import { datumAxisBySchema, datumPlaneBySchema } from "../model/datum-schemas.js";
 import { decodeArray, encodeArray } from "./typed-arrays.js";
 import { encodeResults, resultsSchema } from "./results-file.js";
 import type { Caps } from "../base/caps.js";
@@ -23,9 +24,21 @@ const definitionsSchema = z
     sets: z.array(setSchema),
     materials: z.array(materialSchema),
     sections: z.array(sectionSchema),
-    boundary_conditions: z.array(boundaryConditionSchema),
+    boundary_conditions: z.array(storedBoundaryConditionSchema),
     loads: z.array(loadSchema),
     steps: z.array(stepSchema),
+  })
+  .strict();
+
+const faceTagSchema = z.object({ body: z.string(), face: z.string() }).strict();
+const tieSchema = z
+  .object({
+    name: z.string(),
+    slave: z.array(faceTagSchema),
+    master: z.array(faceTagSchema),
+    slaves: z.array(z.number().int().nonnegative()),
+    masters: z.array(z.array(z.number().int().nonnegative())),
+    weights: z.array(z.array(z.number())),
   })
   .strict();
 
@@ -42,6 +55,8 @@ const meshSchema = z
         layers: z.number().int().positive().optional(),
         wedges: z.boolean().optional(),
         block: z.object({ name: z.string(), min: z.array(z.number()), max: z.array(z.number()), counts: z.array(z.number().int()) }).strict().optional(),
+        mirror: z.object({ plane: z.string(), bodies: z.array(z.string()) }).strict().optional(),
+        cells: z.object({ methods: z.record(z.string(), z.string()), sizes: z.record(z.string(), z.number()).optional() }).strict().optional(),
       })
       .strict(),
     type: z.enum(FAMILY_NAMES),
@@ -51,8 +66,15 @@ const meshSchema = z
     elements: z.string(),
     elementBody: z.string(),
     boundary: z.object({ element: z.string(), side: z.string(), tag: z.string() }).strict(),
+    ties: z.array(tieSchema).optional(),
   })
   .strict();
+
+const datumSchema = z.union([
+  z.object({ name: z.string(), kind: z.literal("plane"), by: datumPlaneBySchema }).strict(),
+  z.object({ name: z.string(), kind: z.literal("axis"), by: datumAxisBySchema }).strict(),
+]);
+const partitionSchema = z.object({ name: z.string(), datum: z.string(), bodies: z.array(z.string()).optional() }).strict();
 
 const fileSchema = z
   .object({
@@ -68,6 +90,8 @@ const fileSchema = z
     definitions: definitionsSchema,
     results_saved: z.boolean().optional(),
     results: resultsSchema.nullable().optional(),
+    datums: z.array(datumSchema).optional(),
+    partitions: z.array(partitionSchema).optional(),
     seeds: z
       .array(
         z
@@ -97,6 +121,7 @@ export function encodeMesh(state: MeshState): z.infer<typeof meshSchema> {
     elements: encodeArray(m.elements),
     elementBody: encodeArray(m.elementBody),
     boundary: { element: encodeArray(m.boundary.element), side: encodeArray(m.boundary.side), tag: encodeArray(m.boundary.tag) },
+    ...(m.ties?.length ? { ties: structuredClone(m.ties) } : {}),
   };
 }
 
@@ -124,6 +149,8 @@ export function serializeModel(model: Model, filePath: string, options: Serializ
     results_saved: results !== null,
     results,
     ...(model.seeds?.length ? { seeds: structuredClone(model.seeds) as FieldcraftFile["seeds"] } : {}),
+    ...(model.datums?.length ? { datums: structuredClone(model.datums) } : {}),
+    ...(model.partitions?.length ? { partitions: structuredClone(model.partitions) } : {}),
   };
   return JSON.stringify(file) + "\n";
 }
@@ -180,7 +207,8 @@ export function decodeMesh(stored: z.infer<typeof meshSchema>, caps: Caps): Mesh
   const sides = FAMILIES[stored.type].faces.length;
   if (!boundary.side.every((s) => s < sides)) fail(`a boundary facet has a side other than 0..${sides - 1}`);
   if (!boundary.tag.every((t) => t >= 0 && t < stored.faceTags.length)) fail("a boundary facet has a face tag that does not exist");
-  const mesh: Mesh = { type: stored.type, nodes, elements, elementBody, bodies: stored.bodies, boundary, faceTags: stored.faceTags };
+  if (stored.ties?.some((t) => [...t.slaves, ...t.masters.flat()].some((n) => n >= nNodes))) fail("a tie refers to a node that does not exist");
+  const mesh: Mesh = { type: stored.type, nodes, elements, elementBody, bodies: stored.bodies, boundary, faceTags: stored.faceTags, ...(stored.ties?.length ? { ties: stored.ties } : {}) };
   return { mesh, parameters: stored.parameters };
 }
 

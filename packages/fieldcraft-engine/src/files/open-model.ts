@@ -9,6 +9,7 @@ import type { FileAccess } from "../base/file-access.js";
 import { readTextChecked } from "./checked-io.js";
 import { designFromSource, readDesign } from "./design-file.js";
 import { decodeMesh, definitionsOf, parseModelFile } from "./fieldcraft-file.js";
+import { applyPartitions } from "../model/partitions.js";
 import { decodeResults } from "./results-file.js";
 
 export async function openModelFile(files: FileAccess, p: string, caps: Caps, param = "params.path"): Promise<{ path: string; model: Model; warnings: string[] }> {
@@ -48,7 +49,22 @@ export async function modelFromText(files: FileAccess, abs: string, text: string
       warnings.push(`the mesh was not opened (${(error as Error).message}); the model opens without it`);
     }
   }
-  const model: Model = { units: file.units, definitions: definitionsOf(file), results: {}, ...(design ? { design } : {}), ...(mesh ? { mesh } : {}), ...(file.seeds?.length ? { seeds: file.seeds } : {}) };
+  const model: Model = {
+    units: file.units,
+    definitions: definitionsOf(file),
+    results: {},
+    ...(design ? { design } : {}),
+    ...(mesh ? { mesh } : {}),
+    ...(file.seeds?.length ? { seeds: file.seeds } : {}),
+    ...(file.datums?.length ? { datums: file.datums } : {}),
+    ...(file.partitions?.length ? { partitions: file.partitions } : {}),
+  };
+  // Partitions are part of the model: the design (as read now, perhaps edited) is cut again.
+  if (model.design && model.partitions?.length) {
+    const cut = applyPartitions(model, model.design);
+    model.design = cut.design;
+    for (const r of cut.reports) if (r.refused) warnings.push(`partition ${r.partition}: ${r.refused}`);
+  }
   if (file.results) {
     const decoded = decodeResults(file.results, model);
     if (decoded.ok) model.results = decoded.results;

@@ -2,7 +2,7 @@
 import { buildBoxGrid, boxGridProblem, type BoxGrid } from "./boxGrid.js";
 import { traceCellLoops } from "./loops.js";
 import { signedArea } from "./polygon.js";
-import type { BodyEdge, BodyFace, BoxFeature, BoundingBox, FacePatch, Vec2, Vec3 } from "./types.js";
+import type { BodyEdge, BodyFace, BoxCut, BoxFeature, BoundingBox, FacePatch, Vec2, Vec3 } from "./types.js";
 
 /** Face sides in name order: side s has axis s >> 1 and points to + when s is odd. */
 export const BOX_SIDES = ["-x", "+x", "-y", "+y", "-z", "+z"] as const;
@@ -36,6 +36,7 @@ function lexLess(a: Vec3, b: Vec3): number {
 
 export function analyzeBoxUnion(
   boxes: readonly BoxFeature[],
+  cuts: readonly BoxCut[] = [],
 ): { ok: true; geometry: BoxUnionGeometry } | { ok: false; error: string } {
   const built = buildBoxGrid(boxes);
   if (!built.ok) return built;
@@ -44,7 +45,7 @@ export function analyzeBoxUnion(
   if (problem) return { ok: false, error: problem };
   const { sideAt, featureAt } = boundaryGridFaces(grid, boxes);
   const { pieces, pieceAt } = facePieces(grid, sideAt, featureAt);
-  const { faces, faceAt } = nameFaces(grid, boxes, pieces, pieceAt);
+  const { faces, faceAt } = nameCuts(nameFaces(grid, boxes, pieces, pieceAt), cuts);
   const { volume, lo, hi } = unionMeasures(grid);
   return { ok: true, geometry: { grid, faceAt, faces, edges: boxEdges(grid, faceAt, faces), volume, bbox: { min: lo, max: hi } } };
 }
@@ -177,6 +178,35 @@ function nameFaces(grid: BoxGrid, boxes: readonly BoxFeature[], pieces: Piece[],
   }
   const faceAt = pieceAt.map((labels) => labels.map((l) => (l < 0 ? -1 : faceOfPiece[l]))) as BoxUnionGeometry["faceAt"];
 
+  return { faces, faceAt };
+}
+
+/**
+ * 3b. A partition cell's cut faces: every face lying in a cut's plane and facing across it takes the cut's name,
+ * all of them merged into one face (a face of the design in that plane counts as part of the cut).
+ */
+function nameCuts(named: { faces: BodyFace[]; faceAt: BoxUnionGeometry["faceAt"] }, cuts: readonly BoxCut[]): { faces: BodyFace[]; faceAt: BoxUnionGeometry["faceAt"] } {
+  if (cuts.length === 0) return named;
+  const target = named.faces.map((f) => {
+    const a = f.normal[0] !== 0 ? 0 : f.normal[1] !== 0 ? 1 : 2;
+    const at = f.patches[0].loops[0][0][a];
+    const cut = cuts.find((c) => c.axis === a && c.plus === f.normal[a] > 0 && c.value === at);
+    return cut ? cut.name : f.name;
+  });
+  const faces: BodyFace[] = [];
+  const index = new Map<string, number>();
+  const remap = target.map((name, i) => {
+    const old = named.faces[i];
+    const seen = index.get(name);
+    if (seen === undefined) {
+      index.set(name, faces.length);
+      faces.push({ ...old, name, patches: [...old.patches] });
+      return faces.length - 1;
+    }
+    faces[seen] = { ...faces[seen], area: faces[seen].area + old.area, patches: [...faces[seen].patches, ...old.patches] };
+    return seen;
+  });
+  const faceAt = named.faceAt.map((at) => at.map((f) => (f < 0 ? -1 : remap[f]))) as BoxUnionGeometry["faceAt"];
   return { faces, faceAt };
 }
 

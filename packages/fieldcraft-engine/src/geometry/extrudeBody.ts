@@ -12,9 +12,9 @@ export interface ExtrudeGeometry {
   ccw: boolean;
 }
 
-export const startFace = (f: ExtrudeFeature) => `${f.id}:start`;
-export const endFace = (f: ExtrudeFeature) => `${f.id}:end`;
-export const sideFace = (f: ExtrudeFeature, k: number) => `${f.id}:side:${k}`;
+export const startFace = (f: ExtrudeFeature) => f.names?.start ?? `${f.id}:start`;
+export const endFace = (f: ExtrudeFeature) => f.names?.end ?? `${f.id}:end`;
+export const sideFace = (f: ExtrudeFeature, k: number) => f.names?.sides?.[k - 1] ?? `${f.id}:side:${k}`;
 
 export function analyzeExtrusion(f: ExtrudeFeature): { ok: true; geometry: ExtrudeGeometry } | { ok: false; error: string } {
   const problem = polygonProblem(f.profile);

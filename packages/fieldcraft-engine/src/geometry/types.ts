@@ -10,6 +10,8 @@ export type ExtrudeFeature = {
   profile: Vec2[];
   from: number;
   to: number;
+  /** Face names of a partition cell's extrusion (its start, end and each profile edge's side); default `<id>:start` ... */
+  names?: { start?: string; end?: string; sides?: string[] };
 };
 export type Feature = BoxFeature | ExtrudeFeature;
 
@@ -41,9 +43,21 @@ export interface BoundingBox {
   max: Vec3;
 }
 
+/** A partition's cut through a box union: grid faces on this plane facing `plus` (+axis when true) are the cut face `name`. */
+export interface BoxCut {
+  axis: number;
+  value: number;
+  plus: boolean;
+  name: string;
+}
+
 export interface Body {
   name: string;
   kind: "boxes" | "extrude";
+  /** A box-union partition cell: the cuts that made it, so every analysis names the cut faces alike. */
+  cuts?: BoxCut[];
+  /** A partition cell: the design body it is a piece of and the partitions that cut it, in order. */
+  cell?: { of: string; partitions: string[] };
   features: Feature[];
   faces: BodyFace[];
   edges: BodyEdge[];

@@ -45,7 +45,7 @@ const KUHN_SIDE_FACETS: readonly (readonly [number, number][])[] = (() => {
 })();
 
 export function meshBoxUnion(body: Body, size: number, maxElements: number, maxNodes: number, signal?: AbortSignal, seeds: readonly SeedRule[] = []): BodyMesh {
-  const made = analyzeBoxUnion(body.features as BoxFeature[]);
+  const made = analyzeBoxUnion(body.features as BoxFeature[], body.cuts);
   if (!made.ok) throw new MeshFailure(`body "${body.name}": ${made.error}`);
   const { grid, faceAt } = made.geometry;
   const gn = grid.n;

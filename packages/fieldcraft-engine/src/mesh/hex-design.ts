@@ -45,7 +45,7 @@ function plan(body: Body, method: HexMethod | "auto", size: number, seeds: reado
   if (body.kind !== "boxes")
     return { ok: false as const, error: `body "${body.name}" is an extrusion: ${method === "sweep" ? "sweeping" : `method ${method}`} takes box unions only; use hex_sweep (or hex)${suggestion}` };
   if (method === "sweep") return { ok: false as const, error: `body "${body.name}" is a box union, not an extrusion: hex_sweep sweeps extrusions; use hex_blocks (or hex)${suggestion}` };
-  const made = analyzeBoxUnion(body.features as BoxFeature[]);
+  const made = analyzeBoxUnion(body.features as BoxFeature[], body.cuts);
   if (!made.ok) return { ok: false as const, error: `body "${body.name}": ${made.error}` };
   const { grid, faceAt, faces } = made.geometry;
   let blocks = 0;

@@ -3,6 +3,7 @@
 // point to the top of the higher one; both prisms sharing a quad see the same two points, so they
 // cut it alike and the mesh conforms.
 import { planePoint } from "../geometry/planes.js";
+import { endFace as endName, sideFace as sideName, startFace as startName } from "../geometry/extrudeBody.js";
 import type { Body, ExtrudeFeature } from "../geometry/types.js";
 import { ByteBuffer, IntBuffer } from "./buffers.js";
 import type { BodyMesh } from "./bodyMesh.js";
@@ -39,14 +40,14 @@ export function meshExtrusion(body: Body, size: number, maxElements: number, max
     for (let p = 0; p < np; p++) nodes.set(planePoint(f.plane, pm.points[2 * p], pm.points[2 * p + 1], w), 3 * (l * np + p));
   }
   const faceIndex = new Map(body.faces.map((face, i) => [face.name, i]));
-  const startFace = faceIndex.get(`${f.id}:start`)!;
-  const endFace = faceIndex.get(`${f.id}:end`)!;
+  const startFace = faceIndex.get(startName(f))!;
+  const endFace = faceIndex.get(endName(f))!;
   // Boundary segments by their (lower, upper) profile points -> face index.
   const sideOf = new Map<number, number>();
   for (let s = 0; s < pm.segmentEdge.length; s++) {
     const a = pm.segments[2 * s];
     const b = pm.segments[2 * s + 1];
-    sideOf.set(Math.min(a, b) * np + Math.max(a, b), faceIndex.get(`${f.id}:side:${pm.segmentEdge[s]}`)!);
+    sideOf.set(Math.min(a, b) * np + Math.max(a, b), faceIndex.get(sideName(f, pm.segmentEdge[s]))!);
   }
 
   const tets = new Int32Array(4 * elementCount);

@@ -43,6 +43,21 @@ export interface Mesh {
     tag: Int32Array;
   };
   faceTags: FaceTag[];
+  /** Tied interfaces between cells meshed apart (mesh.cells): each slave node follows its master face. */
+  ties?: MeshTie[];
+}
+
+/** A tied interface: slave nodes on one cell's face interpolated on the other cell's face (its element's face shape functions). */
+export interface MeshTie {
+  name: string;
+  /** The faces of each side (a composed partition's cut face may lie on several cells). */
+  slave: FaceTag[];
+  master: FaceTag[];
+  /** Slave node indices. */
+  slaves: number[];
+  /** Per slave: the master face's nodes and their weights (shape functions at the slave's point). */
+  masters: number[][];
+  weights: number[][];
 }
 
 export function nodeCount(mesh: Mesh): number {

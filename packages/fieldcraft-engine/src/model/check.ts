@@ -6,6 +6,7 @@ import { ModelError } from "./errors.js";
 import { resolveSet } from "./sets.js";
 import type { Model } from "./types.js";
 import { designMatchWarnings } from "./check-rules/design-match.js";
+import { partitionWarnings } from "./check-rules/partitions.js";
 
 export interface CheckItem {
   item: string;
@@ -91,7 +92,10 @@ export function checkModel(model: Model): CheckReport {
     }
   }
   for (const bc of d.boundary_conditions) {
-    if (!setNames.has(bc.target.set)) errors.push({ item: `boundary condition ${bc.name}`, message: `set \`${bc.target.set}\` does not exist`, command: "model.set.create" });
+    if (bc.type === "symmetry") {
+      if (!(model.datums ?? []).some((x) => x.name === bc.datum && x.kind === "plane"))
+        errors.push({ item: `boundary condition ${bc.name}`, message: `datum plane \`${bc.datum}\` does not exist`, command: "geometry.datum" });
+    } else if (!setNames.has(bc.target.set)) errors.push({ item: `boundary condition ${bc.name}`, message: `set \`${bc.target.set}\` does not exist`, command: "model.set.create" });
     if (!d.steps.some((s) => s.boundary_conditions.includes(bc.name))) warnings.push({ item: `boundary condition ${bc.name}`, message: "is not active in any step" });
   }
   for (const load of d.loads) {
@@ -111,6 +115,7 @@ export function checkModel(model: Model): CheckReport {
   }
   // Drift from the design (reopened with `model: keep` after an edit); items already in errors are not repeated.
   warnings.push(...designMatchWarnings(model).filter((w) => !errors.some((e) => e.item === w.item)));
+  warnings.push(...partitionWarnings(model));
   if (d.materials.length > 0 && d.sections.length === 0) warnings.push({ item: "materials", message: "no section uses a material yet", command: "model.section.create" });
 
   const stages: ProgressStage[] = [

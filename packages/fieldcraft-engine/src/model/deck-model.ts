@@ -1,5 +1,7 @@
 // The solver-neutral DeckModel of the model's steps: node and element sets, materials, sections, and per step
 // the held components per node set, concentrated forces (loads already spread to nodes) and facet pressures.
+import { deckTies } from "./tie-deck.js";
+import { symmetryDeckBoundary, symmetryNodeSets } from "./symmetry-set.js";
 import type { DeckModel, DeckStep } from "../decks/types.js";
 import { sectionCoverage } from "./check.js";
 import { analysisOf } from "./analyses/index.js";
@@ -24,6 +26,7 @@ export function deckModel(model: Model, steps: StepDefinition[], heading: string
     if (own) return { name: step.name, procedure, ...own };
     const boundaries = step.boundary_conditions.flatMap((name) => {
       const bc = lookup(model, "boundary_conditions", name, `step ${step.name}`);
+      if (bc.type === "symmetry") return [symmetryDeckBoundary(model, bc)];
       // One line per distinct value keeps the deck compact: fixed is one entry with components 1..3.
       const byValue = new Map<number, number[]>();
       for (const { component, value } of heldComponents(bc)) byValue.set(value, [...(byValue.get(value) ?? []), component + 1]);
@@ -38,7 +41,7 @@ export function deckModel(model: Model, steps: StepDefinition[], heading: string
     heading,
     units: unitSystem(model.units).id,
     mesh,
-    nsets: resolved.map(({ name, r }) => ({ name, nodes: r.nodes })),
+    nsets: [...resolved.map(({ name, r }) => ({ name, nodes: r.nodes })), ...symmetryNodeSets(model, steps)],
     elsets: resolved.filter(({ r }) => r.elements.length > 0).map(({ name, r }) => ({ name, elements: r.elements })),
     materials: model.definitions.materials.map((m) => ({
       name: m.name,
@@ -50,5 +53,6 @@ export function deckModel(model: Model, steps: StepDefinition[], heading: string
     })),
     sections: model.definitions.sections.map((s) => ({ elset: s.set, material: s.material, ...(s.kind.type === "plane_stress" || s.kind.type === "plane_strain" ? { thickness: s.kind.thickness ?? 1 } : {}) })),
     steps: deckSteps,
+    ...(mesh.ties?.length ? { ties: deckTies(mesh) } : {}),
   };
 }

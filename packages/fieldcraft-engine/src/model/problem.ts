@@ -11,6 +11,10 @@ import { lookup } from "./definitions.js";
 import { ModelError } from "./errors.js";
 import { resolveSet, type ResolvedSet } from "./sets.js";
 import type { BoundaryConditionDefinition, Model, StepDefinition } from "./types.js";
+import type { NodeConstraints } from "../fem/node-constraints.js";
+import { planeDistance, principalAxis } from "../geometry/datum.js";
+import type { MeshTie } from "../mesh/types.js";
+import { planeOf } from "./partitions.js";
 
 export function resolvedTarget(model: Model, setName: string, item: string): ResolvedSet {
   const set = model.definitions.sets.find((s) => s.name === setName);
@@ -21,7 +25,7 @@ export function resolvedTarget(model: Model, setName: string, item: string): Res
 /** The held components (0..2) of a boundary condition and their values. */
 export function heldComponents(bc: BoundaryConditionDefinition): { component: number; value: number }[] {
   if (bc.type === "fixed") return [0, 1, 2].map((component) => ({ component, value: 0 }));
-  if (bc.type === "temperature") return [];
+  if (bc.type === "temperature" || bc.type === "symmetry") return [];
   return (["u1", "u2", "u3"] as const).flatMap((k, component) => (bc.components[k] === undefined ? [] : [{ component, value: bc.components[k]! }]));
 }
 
@@ -55,12 +59,38 @@ export function elementMaterials(model: Model): { elementMaterial: Int32Array; m
   return { elementMaterial, materials };
 }
 
-/** Prescribed DOFs of a step; two conditions holding one DOF at different values are refused by name. */
-export function stepPrescribed(model: Model, step: StepDefinition): Map<number, number> {
+/**
+ * Prescribed DOFs of a step; two conditions holding one DOF at different values are refused by name. A symmetry
+ * condition on a principal plane holds that component; on an oblique plane its nodes go to `constraints` (static
+ * steps), and other callers refuse it. Tied meshes likewise need `constraints`.
+ */
+export function stepPrescribed(model: Model, step: StepDefinition, constraints?: NodeConstraints): Map<number, number> {
   const prescribed = new Map<number, number>();
   const owner = new Map<number, string>();
+  const ties = model.mesh?.mesh.ties ?? [];
+  if (ties.length > 0 && !constraints)
+    throw new ModelError(`step ${step.name}: the mesh has tied interfaces, which ${step.procedure.type} steps do not solve yet; mesh the cells so their faces match (mesh.cells merges them), or use a static step`);
+  if (constraints) constraints.ties.push(...ties.flatMap((t) => tieRows(t)));
   for (const name of step.boundary_conditions) {
     const bc = lookup(model, "boundary_conditions", name, `step ${step.name}`);
+    if (bc.type === "symmetry") {
+      const { nodes, normal, axis } = symmetryNodes(model, bc);
+      if (axis < 0) {
+        if (!constraints)
+          throw new ModelError(`step ${step.name}: symmetry condition ${bc.name} lies on an oblique plane, which ${step.procedure.type} steps do not solve yet; use a principal plane or a static step`);
+        for (const node of nodes) constraints.normals.push({ node, normal });
+        continue;
+      }
+      for (const n of nodes) {
+        const dof = 3 * n + axis;
+        const before = prescribed.get(dof);
+        if (before !== undefined && before !== 0)
+          throw new ModelError(`step ${step.name}: boundary conditions \`${owner.get(dof)}\` and \`${bc.name}\` hold u${axis + 1} of node ${n + 1} at different values (${before} and 0)`);
+        prescribed.set(dof, 0);
+        owner.set(dof, bc.name);
+      }
+      continue;
+    }
     if (bc.type === "temperature")
       throw new ModelError(`step ${step.name}: boundary condition ${bc.name} prescribes a temperature, which a ${step.procedure.type} step cannot use: list it in a heat step`);
     const target = resolvedTarget(model, bc.target.set, `boundary condition ${bc.name}`);
@@ -163,5 +193,40 @@ export function planarSections(model: Model): { elementMaterial: Int32Array; mat
 
 export function staticProblem(model: Model, step: StepDefinition): StaticProblem {
   const { elementMaterial, materials } = elementMaterials(model);
-  return { mesh: model.mesh!.mesh, elementMaterial, materials, prescribed: stepPrescribed(model, step), forces: stepForces(model, step) };
+  const constraints: NodeConstraints = { normals: [], ties: [] };
+  const prescribed = stepPrescribed(model, step, constraints);
+  return {
+    mesh: model.mesh!.mesh,
+    elementMaterial,
+    materials,
+    prescribed,
+    forces: stepForces(model, step),
+    ...(constraints.normals.length || constraints.ties.length ? { constraints } : {}),
+  };
+}
+
+/** The mesh nodes on a symmetry condition's plane (within 1e-9 of the model's size), its unit normal and principal axis (-1: oblique). */
+export function symmetryNodes(model: Model, bc: { name: string; datum: string }): { nodes: number[]; normal: [number, number, number]; axis: number } {
+  const plane = planeOf(model, bc.datum, `boundary condition ${bc.name}`);
+  const mesh = model.mesh!.mesh;
+  const x = mesh.nodes;
+  let size = 0;
+  for (let a = 0; a < 3; a++) {
+    let lo = Infinity, hi = -Infinity;
+    for (let i = a; i < x.length; i += 3) {
+      lo = Math.min(lo, x[i]);
+      hi = Math.max(hi, x[i]);
+    }
+    size = Math.max(size, hi - lo);
+  }
+  const tol = 1e-9 * Math.max(size, 1e-300);
+  const nodes: number[] = [];
+  for (let i = 0; i < x.length / 3; i++) if (Math.abs(planeDistance(plane, [x[3 * i], x[3 * i + 1], x[3 * i + 2]])) <= tol) nodes.push(i);
+  if (nodes.length === 0) throw new ModelError(`boundary condition ${bc.name}: no mesh node lies on the plane of datum \`${bc.datum}\`; mesh the half whose cut face lies on it`);
+  return { nodes, normal: plane.normal, axis: principalAxis(plane) };
+}
+
+/** A mesh tie as constraint rows: each slave node interpolated from its master face's nodes. */
+function tieRows(t: MeshTie): NodeConstraints["ties"] {
+  return t.slaves.map((slave, k) => ({ slave, masters: t.masters[k], weights: t.weights[k] }));
 }

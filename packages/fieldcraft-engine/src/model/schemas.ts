@@ -90,6 +90,18 @@ export const boundaryConditionSchema = z.discriminatedUnion("type", [
     .strict(),
 ]);
 
+/** A symmetry condition: stored with the other boundary conditions, made by model.boundary_condition.symmetry. */
+export const symmetryConditionSchema = z
+  .object({
+    name: bcName,
+    type: z.literal("symmetry").describe("Zero displacement normal to the datum plane at the nodes on it"),
+    datum: itemName("Datum plane (geometry.datum)"),
+  })
+  .strict();
+
+/** Every boundary condition as stored in `.fieldcraft` files. */
+export const storedBoundaryConditionSchema = z.union([boundaryConditionSchema, symmetryConditionSchema]);
+
 const loadName = itemName("Load name");
 export const loadSchema = z.discriminatedUnion("type", [
   z

@@ -18,6 +18,11 @@ export function faceNameMatches(tagName: string, requested: string): boolean {
   return tagName === requested || (tagName.startsWith(requested + "#") && !requested.includes("#"));
 }
 
+/** Does a body (or partition cell) name match a requested body? A body also takes its cells `Part/a`, `Part/a/b`. */
+export function bodyNameMatches(name: string, requested: string): boolean {
+  return name === requested || name.startsWith(requested + "/");
+}
+
 /** A boundary facet's nodes, mid-side nodes included (its family's face list). */
 export function facetNodes(mesh: Mesh, element: number, side: number): number[] {
   const fam = meshFamily(mesh);
@@ -71,8 +76,8 @@ function resolveUncached(set: SetDefinition, mesh: Mesh, design: Design | undefi
     for (let k = 0; k < per; k++) nodeMarks[mesh.elements[e * per + k]] = 1;
   };
   for (const member of set.geometry) {
-    const bodyIndex = mesh.bodies.indexOf(member.body);
-    if (bodyIndex < 0) throw new ModelError(`set \`${set.name}\`: the mesh has no body \`${member.body}\`; bodies: ${nameList(mesh.bodies)}`);
+    const bodyIndices = new Set(mesh.bodies.flatMap((b, i) => (bodyNameMatches(b, member.body) ? [i] : [])));
+    if (bodyIndices.size === 0) throw new ModelError(`set \`${set.name}\`: the mesh has no body \`${member.body}\`; bodies: ${nameList(mesh.bodies)}`);
     if ("face" in member) {
       const tags = matchingTags(mesh, member.body, member.face);
       if (tags.size === 0) throw new ModelError(`set \`${set.name}\`: the mesh has no face \`${member.face}\` on body \`${member.body}\``);
@@ -85,8 +90,8 @@ function resolveUncached(set: SetDefinition, mesh: Mesh, design: Design | undefi
     } else if ("edge" in member) {
       for (const n of edgeNodes(set, member, mesh, design)) nodeMarks[n] = 1;
     } else {
-      for (let e = 0; e < nElements; e++) if (mesh.elementBody[e] === bodyIndex) markElement(e);
-      for (let f = 0; f < mesh.boundary.tag.length; f++) if (mesh.elementBody[mesh.boundary.element[f]] === bodyIndex) markFacet(f);
+      for (let e = 0; e < nElements; e++) if (bodyIndices.has(mesh.elementBody[e])) markElement(e);
+      for (let f = 0; f < mesh.boundary.tag.length; f++) if (bodyIndices.has(mesh.elementBody[mesh.boundary.element[f]])) markFacet(f);
     }
   }
   for (const id of set.nodes) {
@@ -108,18 +113,22 @@ function resolveUncached(set: SetDefinition, mesh: Mesh, design: Design | undefi
 function matchingTags(mesh: Mesh, body: string, face: string): Set<number> {
   const tags = new Set<number>();
   mesh.faceTags.forEach((t, i) => {
-    if (t.body === body && faceNameMatches(t.face, face)) tags.add(i);
+    if (bodyNameMatches(t.body, body) && faceNameMatches(t.face, face)) tags.add(i);
   });
   return tags;
 }
 
 function edgeNodes(set: SetDefinition, member: { body: string; edge: string }, mesh: Mesh, design: Design | undefined): number[] {
-  const body = design?.bodies.find((b) => b.name === member.body);
-  const edge = body?.edges.find((e) => e.name === member.edge);
-  if (!body || !edge) throw new ModelError(`set \`${set.name}\`: no edge \`${member.edge}\` on body \`${member.body}\` in the open design`);
+  const hits = (design?.bodies ?? []).filter((b) => bodyNameMatches(b.name, member.body) && b.edges.some((e) => e.name === member.edge));
+  if (hits.length === 0) throw new ModelError(`set \`${set.name}\`: no edge \`${member.edge}\` on body \`${member.body}\` in the open design`);
+  // A body's edge split by partitions: the nodes of each cell's piece.
+  return [...new Set(hits.flatMap((body) => cellEdgeNodes(body, body.edges.find((e) => e.name === member.edge)!, mesh)))];
+}
+
+function cellEdgeNodes(body: Design["bodies"][number], edge: Design["bodies"][number]["edges"][number], mesh: Mesh): number[] {
   const diag = Math.hypot(...body.bbox.max.map((v, i) => v - body.bbox.min[i]));
   const tol = 1e-7 * Math.max(diag, 1e-30);
-  const tags = matchingTags(mesh, member.body, edge.faces[0]);
+  const tags = matchingTags(mesh, body.name, edge.faces[0]);
   const candidates = new Set<number>();
   for (let f = 0; f < mesh.boundary.tag.length; f++) {
     if (tags.has(mesh.boundary.tag[f])) for (const n of facetNodes(mesh, mesh.boundary.element[f], mesh.boundary.side[f])) candidates.add(n);
@@ -137,23 +146,24 @@ export function validateMembers(members: GeometryMember[], design: Design | unde
   members.forEach((m, i) => {
     const where = `${path}[${i}]`;
     if (design) {
-      const body = design.bodies.find((b) => b.name === m.body);
-      if (!body) throw new ModelError(`${where}.body: no body named \`${m.body}\`; bodies: ${nameList(design.bodies.map((b) => b.name))}`);
+      const cells = design.bodies.filter((b) => bodyNameMatches(b.name, m.body));
+      if (cells.length === 0) throw new ModelError(`${where}.body: no body named \`${m.body}\`; bodies: ${nameList(design.bodies.map((b) => b.name))}`);
+      const body = { faces: cells.flatMap((c) => c.faces), edges: cells.flatMap((c) => c.edges) };
       if ("face" in m) {
-        const names = body.faces.map((f) => f.name);
+        const names = [...new Set(body.faces.map((f) => f.name))];
         if (!names.some((n) => faceNameMatches(n, m.face)))
           throw new ModelError(`${where}.face: body \`${m.body}\` has no face named \`${m.face}\`; faces: ${nameList(names)}`);
       }
       if ("edge" in m) {
-        const names = body.edges.map((e) => e.name);
+        const names = [...new Set(body.edges.map((e) => e.name))];
         if (!names.includes(m.edge)) throw new ModelError(`${where}.edge: body \`${m.body}\` has no edge named \`${m.edge}\`; edges: ${nameList(names)}`);
       }
       return;
     }
     if (!mesh) throw new ModelError(`${where}: geometry members need a design or a mesh: run geometry.open first`);
-    if (!mesh.bodies.includes(m.body)) throw new ModelError(`${where}.body: no body named \`${m.body}\`; bodies: ${nameList(mesh.bodies)}`);
+    if (!mesh.bodies.some((b) => bodyNameMatches(b, m.body))) throw new ModelError(`${where}.body: no body named \`${m.body}\`; bodies: ${nameList(mesh.bodies)}`);
     if ("face" in m) {
-      const names = [...new Set(mesh.faceTags.filter((t) => t.body === m.body).map((t) => t.face))];
+      const names = [...new Set(mesh.faceTags.filter((t) => bodyNameMatches(t.body, m.body)).map((t) => t.face))];
       if (!names.some((n) => faceNameMatches(n, m.face)))
         throw new ModelError(`${where}.face: body \`${m.body}\` has no face named \`${m.face}\`; faces: ${nameList(names)}`);
     }

@@ -7,6 +7,7 @@ import type { HeatSolution } from "../fem/heat/solve-heat.js";
 import type { PerDirection } from "../fem/modal/participation.js";
 import type { UnitSystemId } from "./units.js";
 import type { ProcedureDefinition } from "./analyses/index.js";
+import type { DatumDefinition, PartitionDefinition } from "./partitions.js";
 
 export type GeometryMember = { body: string } | { body: string; face: string } | { body: string; edge: string };
 
@@ -37,7 +38,9 @@ export interface SectionDefinition {
 export type BoundaryConditionDefinition =
   | { name: string; type: "fixed"; target: { set: string } }
   | { name: string; type: "displacement"; target: { set: string }; components: { u1?: number; u2?: number; u3?: number } }
-  | { name: string; type: "temperature"; target: { set: string }; value: number };
+  | { name: string; type: "temperature"; target: { set: string }; value: number }
+  /** Zero displacement normal to a datum plane at the mesh nodes on it (model.boundary_condition.symmetry). */
+  | { name: string; type: "symmetry"; datum: string };
 
 export type LoadDefinition =
   | { name: string; type: "force"; target: { set: string }; vector: [number, number, number] }
@@ -59,7 +62,10 @@ export interface DesignState {
   path?: string;
   /** The `.solidcraft` JSON as read, so a save can embed it when there is no path. */
   source: unknown;
+  /** The design with the model's partitions applied (cells `Part/a`, `Part/b` in place of `Part`). */
   design: Design;
+  /** The design as read, before partitions (absent when there are none). */
+  base?: Design;
 }
 
 export interface MeshParameters {
@@ -75,6 +81,10 @@ export interface MeshParameters {
   /** mesh.hex_sweep with wedges. */
   wedges?: boolean;
   block?: { name: string; min: number[]; max: number[]; counts: number[] };
+  /** mesh.mirror applied after meshing: the datum and the bodies reflected. */
+  mirror?: { plane: string; bodies: string[] };
+  /** mesh.cells: the method of each cell and the interfaces merged or tied. */
+  cells?: { methods: Record<string, string>; sizes?: Record<string, number> };
 }
 
 export interface MeshState {
@@ -139,6 +149,10 @@ export interface Model {
   mesh?: MeshState;
   /** Edge seeds, kept across re-meshing and design edits that keep the edge names. */
   seeds?: EdgeSeed[];
+  /** Datum planes and axes (geometry.datum, geometry.datum.axis). */
+  datums?: DatumDefinition[];
+  /** Partitions in the order they cut (geometry.partition); re-applied whenever the design is opened. */
+  partitions?: PartitionDefinition[];
   definitions: Definitions;
   /** Results per step name; dropped whenever the mesh or a definition changes. */
   results: Record<string, StepResult>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { readDesign } from "../../files/design-file.js";
 import type { Model } from "../../model/types.js";
+import { applyPartitions } from "../../model/partitions.js";
 import { designStaleness } from "../../model/staleness.js";
 import { emptyModel } from "../../model/types.js";
 import { filePath } from "../params.js";
@@ -28,8 +29,10 @@ export const geometryOpenCommand = defineCommand({
   requires: [],
   effects: { mutates: true, reads: true, writes: false },
   async run(ctx, params) {
-    const design = await readDesign(ctx.files, params.path, "params.path", ctx.caps.maxFileBytes);
+    const read = await readDesign(ctx.files, params.path, "params.path", ctx.caps.maxFileBytes);
     const base: Model = params.model === "new" ? { ...emptyModel(), units: ctx.model.units } : ctx.model;
+    // A kept model's partitions cut the design again (an edited design keeps its cells where the planes still cross it).
+    const design = applyPartitions(base, read).design;
     const { related, stale } = designStaleness(base, design.design);
     // A new design invalidates results: they were computed on the previous geometry's mesh.
     const next: Model = { ...base, design, results: params.model === "new" ? {} : base.results };

@@ -56,7 +56,7 @@ export const meshSeedEdgeCommand = defineCommand({
     // Exact counts that cannot hold together are refused now, whatever size the mesher is later given.
     for (const body of design.bodies) {
       if (body.kind !== "boxes") continue;
-      const made = analyzeBoxUnion(body.features as BoxFeature[]);
+      const made = analyzeBoxUnion(body.features as BoxFeature[], body.cuts);
       if (!made.ok) continue;
       const coords = made.geometry.grid.coords;
       const rules = seeds.flatMap((s, k) => {

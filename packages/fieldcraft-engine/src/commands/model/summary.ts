@@ -4,6 +4,7 @@ import { definitionCounts } from "../../model/definitions.js";
 import type { Model } from "../../model/types.js";
 import { unitSystem } from "../../model/units.js";
 import { z } from "zod";
+import { datumsResult, partitionInfo, partitionsResult } from "./partition-info.js";
 import { countsResult, definitionsResult, designInfoResult, meshInfoResult, unitSystemResult } from "../result-parts.js";
 
 export const modelInfoResult = z.object({
@@ -14,6 +15,8 @@ export const modelInfoResult = z.object({
   counts: countsResult,
   definitions: definitionsResult,
   results: z.array(z.string()).describe("Steps with results"),
+  datums: datumsResult,
+  partitions: partitionsResult,
 });
 
 export const activityResult = z.object({
@@ -49,6 +52,7 @@ export function modelInfo(model: Model, file: string | undefined): z.input<typeo
     // A copy: the model is frozen, and a host may want to annotate what it gets back.
     definitions: structuredClone(model.definitions),
     results: Object.keys(model.results),
+    ...partitionInfo(model),
   };
 }
 

@@ -33,7 +33,10 @@ function sumOver(model: Model, values: Float64Array, about: V3, nodes: ArrayLike
 
 function defaultSets(model: Model, result: StepResult): string[] {
   const step = model.definitions.steps.find((s) => s.name === result.step)!;
-  const names = step.boundary_conditions.map((n) => lookup(model, "boundary_conditions", n, `step ${step.name}`).target.set);
+  const names = step.boundary_conditions.flatMap((n) => {
+    const bc = lookup(model, "boundary_conditions", n, `step ${step.name}`);
+    return "target" in bc ? [bc.target.set] : [];
+  });
   return [...new Set(names)];
 }
 

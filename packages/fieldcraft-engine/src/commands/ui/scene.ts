@@ -26,6 +26,7 @@ function setupSymbols(model: Model, step: StepDefinition | undefined): SymbolDef
   const loads = step ? step.loads.map((n) => lookup(model, "loads", n, `step ${step.name}`)) : model.definitions.loads;
   const out: SymbolDef[] = [];
   for (const bc of bcs) {
+    if (bc.type === "symmetry") continue; // drawn with the datums, not as a support symbol
     const r = resolvedTarget(model, bc.target.set, `boundary condition ${bc.name}`);
     if (bc.type === "fixed") out.push({ kind: "fixed", name: bc.name, nodes: r.nodes });
     else if (bc.type === "temperature") continue; // thermal set-up has no symbol yet

@@ -9,6 +9,7 @@ import type { Mesh } from "../../mesh/types.js";
 import { PLATE_HOLE_DEFINITIONS, plateHoleMesh } from "./plate-hole.js";
 import { STEPPED_BLOCK_DEFINITIONS, STEPPED_BLOCK_DESIGN, STEPPED_BLOCK_MESH } from "./stepped-block.js";
 import { MODAL_PLATE_DEFINITIONS, MODAL_PLATE_DESIGN, MODAL_PLATE_MESH } from "./modal-plate.js";
+import { buildCrankMirror, CRANK_DEFINITIONS, CRANK_DESIGN } from "./crank-mirror.js";
 import { HEAT_SINK_DEFINITIONS, HEAT_SINK_DESIGN, HEAT_SINK_MESH } from "./heat-sink.js";
 
 export interface SampleRow {
@@ -19,6 +20,8 @@ export interface SampleRow {
   design: unknown;
   mesh: MeshParameters;
   buildMesh?: () => Mesh;
+  /** A sample built by its own code (partitions, mirrored meshes): the whole model. */
+  build?: (caps: Caps) => Model;
   definitions: Definitions;
 }
 
@@ -56,9 +59,20 @@ export const SAMPLES: SampleRow[] = [
     buildMesh: plateHoleMesh,
     definitions: PLATE_HOLE_DEFINITIONS,
   },
+  {
+    name: "crank-mirror",
+    description:
+      "A crank arm (two bosses and a web) partitioned on its symmetry plane y = 0 (datum `sym`, partition `half`), the half Crank/b meshed in C3D20 hexahedra and mirrored into Crank/a; clamped at Boss1:-x, 2 kN down on Boss2:+x, static step `Load`",
+    units: "mm-t-s-N-MPa",
+    design: CRANK_DESIGN,
+    mesh: { order: 2, size: 5, method: "hex" },
+    build: buildCrankMirror,
+    definitions: CRANK_DEFINITIONS,
+  },
 ];
 
 export function buildSample(sample: SampleRow, caps: Caps): Model {
+  if (sample.build) return sample.build(caps);
   if (sample.buildMesh) {
     const mesh = sample.buildMesh();
     return { units: sample.units, mesh: { mesh, parameters: { ...sample.mesh } }, definitions: structuredClone(sample.definitions), results: {} };

@@ -1,4 +1,5 @@
 // `frequency`: natural frequencies and mode shapes, K phi = omega^2 M phi, with the step's supports held at zero.
+import { symmetryDeckBoundary } from "../symmetry-set.js";
 import { z } from "zod";
 import { frequencyDeck } from "../../decks/procedures-modal-heat.js";
 import { solveFrequency, type FrequencyProblem, type FrequencyOptions } from "../../fem/solve-frequency.js";
@@ -156,6 +157,7 @@ export const FREQUENCY_ANALYSIS = {
   deckStep(model, step) {
     const boundaries = step.boundary_conditions.flatMap((name) => {
       const bc = lookup(model, "boundary_conditions", name, `step ${step.name}`);
+      if (bc.type === "symmetry") return [symmetryDeckBoundary(model, bc)];
       const components = heldComponents(bc).map((h) => h.component + 1);
       return components.length ? [{ nset: bc.target.set, components, value: 0 }] : [];
     });

@@ -68,7 +68,7 @@ export function designMatchWarnings(model: Model): CheckItem[] {
     if (staleSets.has(load.target.set)) warnings.push({ item: `load ${load.name}`, message: `acts on set \`${load.target.set}\`, which no longer resolves on the current design` });
   }
   for (const bc of d.boundary_conditions) {
-    if (staleSets.has(bc.target.set)) warnings.push({ item: `boundary condition ${bc.name}`, message: `holds set \`${bc.target.set}\`, which no longer resolves on the current design` });
+    if ("target" in bc && staleSets.has(bc.target.set)) warnings.push({ item: `boundary condition ${bc.name}`, message: `holds set \`${bc.target.set}\`, which no longer resolves on the current design` });
   }
   if (model.mesh) warnings.push(...meshWarnings(model.mesh.mesh, design));
   return warnings;
