@@ -6,6 +6,7 @@ import { sharedProcedure } from "./procedures.js";
 import { NODES_PER_ELEMENT, meshFamily } from "../mesh/types.js";
 import { fitInt, fitReal, nodalForces, right, sectionOfElements, selectSteps } from "./fields.js";
 import type { DeckModel, DeckStep } from "./types.js";
+import { explicitCards } from "./lsdyna-explicit.js";
 
 export interface LsDynaDeckOptions {
   /** Names of the steps to write (default: all, in the model's order). */
@@ -184,12 +185,18 @@ function loadCards(model: DeckModel, steps: DeckStep[], out: string[]): void {
 export function writeLsDynaDeck(model: DeckModel, options: LsDynaDeckOptions = {}): string {
   const steps = selectSteps(model, options.steps);
   const sectionOf = sectionOfElements(model);
-  checkOneSupportSet(steps);
+  if (steps[0]?.procedure?.name !== "explicit") checkOneSupportSet(steps);
   const nsetIds = new Map(model.nsets.map((s, k) => [s.name, k + 1]));
   const out: string[] = [];
   out.push("*KEYWORD", `$ units: ${title(model.units)}`, "*TITLE", title(model.heading));
   out.push(...sharedProcedure(steps, "lsdyna").lsdyna!.controlCards(steps.length, f10, i10));
   meshCards(model, sectionOf, nsetIds, out);
+  if (steps[0]?.procedure?.name === "explicit") {
+    if (steps.length > 1) throw new Error(`LS-DYNA decks hold one explicit step; write "${steps[1].name}" in a deck of its own (steps: [...])`);
+    explicitCards(model, steps[0], nsetIds, steps[0].procedure.duration ?? 1, { i10, f10, f20, title }, out);
+    out.push("*END");
+    return out.join("\n") + "\n";
+  }
   stepCurveCards(steps, out);
   supportCards(steps, nsetIds, out);
   loadCards(model, steps, out);

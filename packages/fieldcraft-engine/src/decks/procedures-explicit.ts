@@ -20,12 +20,13 @@ export function explicitDeck(s: ExplicitDeckSettings): DeckProcedure {
   const first = s.time_step?.fixed ?? s.duration / 1000;
   return {
     name: "explicit",
+    duration: s.duration,
     abaqus: {
       stepCards: () => [
         `*DYNAMIC, EXPLICIT${s.time_step?.fixed !== undefined ? ", DIRECT" : ""}`,
         `${first}, ${s.duration}`,
-        "*BULK VISCOSITY",
-        `${b1}, ${b2}`,
+        // Abaqus's defaults are 0.06 and 1.2; CalculiX does not read the card, so it is written only when they differ.
+        ...(b1 !== 0.06 || b2 !== 1.2 ? ["*BULK VISCOSITY", `${b1}, ${b2}`] : []),
       ],
     },
     lsdyna: {

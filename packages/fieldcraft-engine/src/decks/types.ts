@@ -17,9 +17,9 @@ export interface DeckStep {
   /** The procedure's cards per format (src/decks/procedures.ts); static when left out. */
   procedure?: DeckProcedure;
   /** Per node set: which components (1..3) are held and at what value (0 for fixed). */
-  boundaries: { nset: string; components: number[]; value: number }[];
-  /** Concentrated nodal forces (component 1..3). */
-  cloads: { node: number; component: number; value: number }[];
+  boundaries: { nset: string; components: number[]; value: number; /** Explicit steps: a prescribed velocity, and its amplitude. */ velocity?: boolean; amplitude?: string }[];
+  /** Concentrated nodal forces (component 1..3); explicit steps may scale them by an amplitude. */
+  cloads: { node: number; component: number; value: number; amplitude?: string }[];
   /** Uniform pressure on element faces (side 0..3 = Abaqus S1..S4), positive pushing into the element. */
   pressures: { element: number; side: number; value: number }[];
   /** Heat steps: films h (T - sink) on element faces (side 0..3 = F1..F4). Their `cloads` are nodal heat (component 11). */
@@ -38,4 +38,8 @@ export interface DeckModel {
   /** `thickness`: plane stress and plane strain sections (planar families) only. */
   sections: { elset: string; material: string; thickness?: number }[];
   steps: DeckStep[];
+  /** Explicit steps: time functions (piecewise linear points, or a smooth step from (t0, 0) to (t1, 1)). */
+  amplitudes?: { name: string; points: [number, number][]; smooth?: boolean }[];
+  /** Explicit steps: velocities at t = 0 per node set. */
+  initialVelocities?: { nset: string; vector: [number, number, number] }[];
 }

@@ -18,6 +18,7 @@ import { elementMaterials, heldComponents, resolvedTarget, stepForces } from "..
 import { quantity } from "../schema-parts.js";
 import type { Model, StepDefinition } from "../types.js";
 import { STATIC_ANALYSIS } from "./static.js";
+import { explicitDeckStep } from "./explicit-deck.js";
 import type { AnalysisRow, ResultField, Solved } from "./types.js";
 
 export const explicitProcedure = z
@@ -219,5 +220,6 @@ export const EXPLICIT_ANALYSIS = {
   applied: (p) => p.applied,
   stored: { arrays: { displacement: 3, reaction: 3, stress: 6, mises: 1, velocity: 3, acceleration: 3 }, appliedPerNode: 3 },
   fields: FIELDS,
+  deckStep: explicitDeckStep,
   decks: (p: ExplicitProcedure) => explicitDeck(p),
 } satisfies AnalysisRow<ExplicitRowProblem, ExplicitField, ExplicitFrameSolution>;
