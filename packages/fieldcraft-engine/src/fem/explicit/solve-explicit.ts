@@ -106,6 +106,7 @@ export async function solveExplicit(p: ExplicitProblem, limits: ExplicitLimits):
   let externalWork = 0, internalWork = 0, e0 = 0;
   let frame = 0;
   let lastYield = performance.now();
+  const loopStart = lastYield;
 
   // Prescribed velocity over the half step starting at t (what the DOF moves by, divided by dt).
   const prescribedHalf = (d: number, t: number, un: number) =>
@@ -188,6 +189,7 @@ export async function solveExplicit(p: ExplicitProblem, limits: ExplicitLimits):
       steps,
       totalMass: ops.totalMass,
       seconds: (performance.now() - t0) / 1000,
+      loopSeconds: (performance.now() - loopStart) / 1000,
       notes,
     },
   };

@@ -74,5 +74,7 @@ export interface ExplicitHistory {
   steps: number;
   totalMass: number;
   seconds: number;
+  /** Seconds inside the time loop (the element updates), without setting up. */
+  loopSeconds: number;
   notes: string[];
 }
