@@ -146,6 +146,17 @@ describe("command results against their declared schemas", () => {
     await run(t, "file.open", { path: path.join(dir, "heat.fieldcraft") });
     await run(t, "model.check");
 
+    // Explicit: the drop-bar sample, an amplitude and an initial velocity, frames, a frame's contour, probe and picture.
+    const x = createSession({ checkResults: true });
+    await run(x, "file.sample", { name: "drop-bar" });
+    await run(x, "model.amplitude.create", { name: "ramp", points: [[0, 0], [1e-5, 1]] });
+    await run(x, "model.initial_condition.create", { name: "spin", type: "velocity", target: { set: "top" }, vector: [-5000, 10, 0] });
+    await run(x, "solve.explicit");
+    await run(x, "results.frames");
+    await run(x, "results.contour", { frame: 3, field: "velocity" });
+    await run(x, "solve.probe", { time: 2e-5, elements: [1, 2], nodes: [1] });
+    await run(x, "ui.render", { width: 64, height: 48, frame: 5 });
+
     // Recovery: an autosave in a temp folder, listed, recovered and discarded (its own entry is kept and said so).
     const r = createSession({ checkResults: true, recovery: { dir: path.join(dir, "recovery"), autosaveSeconds: 0 } });
     await run(r, "geometry.open", { path: STEPS });

@@ -158,6 +158,7 @@ export function probeTool({ backend, catalogue }: ToolDeps): ToolRow | null {
       forces: z.boolean().optional().describe("Include nodal forces"),
       mode: z.number().int().nonnegative().optional().describe("Mode number"),
       frame: z.number().int().nonnegative().optional().describe("Frame number"),
+      time: z.number().nonnegative().optional().describe("Time of the frame to read (explicit results: the nearest frame)"),
     }),
     outputSchema: orFailure(resultOf(catalogue, "solve.probe")),
     annotations: READS,

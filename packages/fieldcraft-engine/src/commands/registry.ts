@@ -17,6 +17,10 @@ import { solveStaticCommand } from "./solve/static.js";
 import { solveProbeCommand } from "./solve/probe.js";
 import { solveFrequencyCommand } from "./solve/frequency.js";
 import { solveHeatCommand } from "./solve/heat.js";
+import { solveExplicitCommand } from "./solve/explicit.js";
+import { resultsFramesCommand } from "./results/frames.js";
+import { modelAmplitudeCreateCommand } from "./model/amplitude-create.js";
+import { modelInitialConditionCreateCommand } from "./model/initial-condition-create.js";
 import { resultsModesCommand } from "./results/modes.js";
 import { resultsContourCommand } from "./results/contour.js";
 import { resultsReactionsCommand } from "./results/reactions.js";
@@ -55,6 +59,8 @@ export const COMMANDS: AnyCommandRow[] = [
   modelBoundaryConditionSymmetryCommand,
   modelLoadCreateCommand,
   modelStepCreateCommand,
+  modelAmplitudeCreateCommand,
+  modelInitialConditionCreateCommand,
   geometryOpenCommand,
   geometryBodiesCommand,
   geometryDatumCommand,
@@ -76,10 +82,12 @@ export const COMMANDS: AnyCommandRow[] = [
   solveStaticCommand,
   solveFrequencyCommand,
   solveHeatCommand,
+  solveExplicitCommand,
   solveProbeCommand,
   resultsModesCommand,
   resultsContourCommand,
   resultsReactionsCommand,
+  resultsFramesCommand,
   fileOpenCommand,
   fileSaveCommand,
   fileSaveAsCommand,

@@ -4,7 +4,7 @@
 // schemas with JSON Schema validators of several drafts), and bytes are base64 strings on the wire.
 import { z } from "zod";
 import { UNIT_SYSTEM_IDS } from "../model/units.js";
-import { storedBoundaryConditionSchema, loadSchema, materialSchema, sectionSchema, setSchema, stepSchema } from "../model/schemas.js";
+import { amplitudeSchema, initialConditionSchema, storedBoundaryConditionSchema, loadSchema, materialSchema, sectionSchema, setSchema, stepSchema } from "../model/schemas.js";
 
 /** x, y, z. */
 export const vec3 = z.array(z.number()).length(3);
@@ -65,6 +65,8 @@ export const definitionsResult = z.object({
   boundary_conditions: z.array(storedBoundaryConditionSchema),
   loads: z.array(loadSchema),
   steps: z.array(stepSchema),
+  amplitudes: z.array(amplitudeSchema).optional(),
+  initial_conditions: z.array(initialConditionSchema).optional(),
 });
 
 export const checkItemResult = z.object({ item: z.string(), message: z.string(), command: z.string().optional() });
@@ -95,6 +97,8 @@ export const nodeReportResult = z.object({
   stress: z.object({ s11: z.number(), s22: z.number(), s33: z.number(), s12: z.number(), s13: z.number(), s23: z.number() }),
   von_mises: z.number(),
   reaction: vec3,
+  velocity: vec3.optional().describe("Explicit frames"),
+  acceleration: vec3.optional().describe("Explicit frames"),
 });
 
 /** A heat step's node report (solve.probe): temperature, heat flux -k grad T and the reaction heat flow. */

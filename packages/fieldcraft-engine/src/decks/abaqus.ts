@@ -1,6 +1,8 @@
 // Abaqus/CalculiX input deck (.inp) from the solver-neutral DeckModel; ids are index + 1.
 import { abaqusTies, abaqusTransforms, localLoads } from "./constraint-cards.js";
 import { procedureFor } from "./procedures.js";
+import { explicitStepCards } from "./abaqus-explicit.js";
+import { amplitudePoints } from "./amplitude-points.js";
 import { NODES_PER_ELEMENT, meshFamily } from "../mesh/types.js";
 import type { DeckModel } from "./types.js";
 import { fullyIntegrated } from "../fem/full-integration.js";
@@ -101,6 +103,7 @@ export function writeAbaqusDeck(model: DeckModel, options: AbaqusDeckOptions = {
   const nsetName = new AbaqusNames([ALL_NODES_SET]);
   const elsetName = new AbaqusNames();
   const materialName = new AbaqusNames();
+  const amplitudeName = new AbaqusNames();
   const out: string[] = [];
   const solverChoice = options.solver ?? "auto";
   const solver = solverChoice === "auto" ? (3 * nn <= (options.directLimit ?? DIRECT_SOLVER_DOF_LIMIT) ? "SPOOLES" : "ITERATIVE CHOLESKY") : solverChoice;
@@ -160,12 +163,24 @@ export function writeAbaqusDeck(model: DeckModel, options: AbaqusDeckOptions = {
   }
 
   out.push(...abaqusTransforms(model, nsetName), ...abaqusTies(model, nsetName));
+  // Explicit steps: amplitudes and initial velocities are model data, before the steps.
+  for (const a of model.amplitudes ?? []) {
+    // A smooth step is written sampled: CalculiX reads DEFINITION=SMOOTH STEP as a linear table.
+    const points = amplitudePoints(a);
+    out.push(`*AMPLITUDE, NAME=${amplitudeName.name(a.name)}`);
+    for (let i = 0; i < points.length; i += 4) out.push(points.slice(i, i + 4).map((p) => `${formatNumber(p[0])}, ${formatNumber(p[1])}`).join(", "));
+  }
+  if (model.initialVelocities?.length) {
+    out.push("*INITIAL CONDITIONS, TYPE=VELOCITY");
+    for (const v of model.initialVelocities)
+      for (let c = 0; c < 3; c++) if (v.vector[c] !== 0) out.push(`${nsetName.name(v.nset)}, ${c + 1}, ${formatNumber(v.vector[c])}`);
+  }
 
   model.steps.forEach((step, k) => {
     // Each step states its own loads and supports; later steps drop what came before.
     const op = k > 0 ? ", OP=NEW" : "";
-    out.push(`** step: ${step.name.replace(/[\r\n]+/g, " ")}`, "*STEP", ...procedureFor(step, "abaqus").stepCards({ solver }));
-    if (step.boundaries.length || k > 0) {
+    out.push(`** step: ${step.name.replace(/[\r\n]+/g, " ")}`, step.procedure?.name === "explicit" ? "*STEP, INC=1000000000" : "*STEP", ...procedureFor(step, "abaqus").stepCards({ solver }));
+    if ((step.boundaries.length || k > 0) && step.procedure?.name !== "explicit") {
       out.push(`*BOUNDARY${op}`);
       for (const b of step.boundaries) {
         if (!nsetNames.has(b.nset)) throw new Error(`step "${step.name}": boundary condition on node set "${b.nset}", which is not defined`);
@@ -173,6 +188,13 @@ export function writeAbaqusDeck(model: DeckModel, options: AbaqusDeckOptions = {
       }
     }
     const kind = step.procedure?.name ?? "static";
+    if (kind === "explicit") {
+      explicitStepCards(step, op, k, { nset: (n) => nsetName.name(n), amplitude: (n) => amplitudeName.name(n), known: nsetNames }, out);
+      if (options.print ?? true) out.push(`*NODE PRINT, NSET=${options.printSet !== undefined ? nsetName.name(options.printSet) : ALL_NODES_SET}`, "U");
+      if (options.resultFile ?? true) out.push("*NODE FILE", "U, V", "*EL FILE", "S");
+      out.push("*END STEP");
+      return;
+    }
     if (kind === "heat") {
       // Nodal heat on DOF 11 and films per face; temperatures print as NT, reaction heat flows as RFL.
       if (step.cloads.length || k > 0) out.push(`*CFLUX${op}`, ...step.cloads.map((l) => `${l.node + 1}, ${l.component}, ${formatNumber(l.value)}`));

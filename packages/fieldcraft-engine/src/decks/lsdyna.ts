@@ -11,6 +11,7 @@ import { NODES_PER_ELEMENT, meshFamily } from "../mesh/types.js";
 import { fitInt, fitReal, nodalForces, right, sectionOfElements, selectSteps } from "./fields.js";
 import { lsDynaHeatCards } from "./lsdyna-heat.js";
 import type { DeckModel, DeckStep } from "./types.js";
+import { explicitCards } from "./lsdyna-explicit.js";
 
 export interface LsDynaDeckOptions {
   /** Names of the steps to write (default: all, in the model's order). */
@@ -217,14 +218,16 @@ export function writeLsDynaDeck(model: DeckModel, options: LsDynaDeckOptions = {
   if (procedure.name !== "static" && steps.length > 1)
     throw new Error(`LS-DYNA decks hold one ${procedure.name} step, but ${steps.length} are written (${steps.map((s) => `"${s.name}"`).join(", ")}): write one step per deck (steps: [...])`);
   const heat = procedure.name === "heat";
+  const explicit = procedure.name === "explicit";
   if (heat && fam.planar) throw new Error(`LS-DYNA heat decks of planar (${model.mesh.type}) meshes are not written: write format abaqus`);
-  checkOneSupportSet(steps);
+  if (!explicit) checkOneSupportSet(steps);
   const nsetIds = new Map(model.nsets.map((s, k) => [s.name, k + 1]));
   const out: string[] = [];
   out.push("*KEYWORD", `$ units: ${title(model.units)}`, "*TITLE", title(model.heading));
   out.push(...procedure.lsdyna!.controlCards(steps.length, f10, i10));
   meshCards(model, sectionOf, nsetIds, out, heat);
-  if (heat) lsDynaHeatCards(model, steps[0], nsetIds, { i10, f10, title }, out);
+  if (explicit) explicitCards(model, steps[0], nsetIds, steps[0].procedure!.duration ?? 1, { i10, f10, f20, title }, out);
+  else if (heat) lsDynaHeatCards(model, steps[0], nsetIds, { i10, f10, title }, out);
   else {
     stepCurveCards(steps, out);
     supportCards(steps, nsetIds, out, !!fam.planar);

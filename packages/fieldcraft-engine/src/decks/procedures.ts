@@ -3,6 +3,8 @@
 
 export interface DeckProcedure {
   name: string;
+  /** Explicit steps: the time they run for (decks that write curves over it). */
+  duration?: number;
   /** Abaqus/CalculiX: the cards after `*STEP` that choose the procedure. */
   abaqus?: { stepCards(o: { solver: string }): string[] };
   /** Nastran: the solution sequence (one per deck). */

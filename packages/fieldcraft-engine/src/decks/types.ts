@@ -19,10 +19,11 @@ export interface DeckStep {
   /**
    * Per node set: which components (1..3) are held and at what value (0 for fixed). With `normal`, the components
    * are in a rotated frame whose direction 1 is `normal` (an oblique symmetry plane): `*TRANSFORM` in Abaqus.
+   * Explicit steps: `velocity` prescribes a velocity instead, and `amplitude` scales it in time.
    */
-  boundaries: { nset: string; components: number[]; value: number; normal?: [number, number, number] }[];
-  /** Concentrated nodal forces (component 1..3). */
-  cloads: { node: number; component: number; value: number }[];
+  boundaries: { nset: string; components: number[]; value: number; normal?: [number, number, number]; velocity?: boolean; amplitude?: string }[];
+  /** Concentrated nodal forces (component 1..3); explicit steps may scale them by an amplitude. */
+  cloads: { node: number; component: number; value: number; amplitude?: string }[];
   /** Uniform pressure on element faces (side 0..3 = Abaqus S1..S4), positive pushing into the element. */
   pressures: { element: number; side: number; value: number }[];
   /** Heat steps: films h (T - sink) on element faces (side 0..3 = F1..F4). Their `cloads` are nodal heat (component 11). */
@@ -50,6 +51,10 @@ export interface DeckModel {
   steps: DeckStep[];
   /** Tied interfaces (mesh.cells): slave nodes on a face interpolated on a master face. */
   ties?: DeckTie[];
+  /** Explicit steps: time functions (piecewise linear points, or a smooth step from (t0, 0) to (t1, 1)). */
+  amplitudes?: { name: string; points: [number, number][]; smooth?: boolean }[];
+  /** Explicit steps: velocities at t = 0 per node set. */
+  initialVelocities?: { nset: string; vector: [number, number, number] }[];
 }
 
 export interface DeckTie {

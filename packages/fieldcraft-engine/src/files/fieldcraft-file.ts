@@ -9,7 +9,7 @@ import { NODES_PER_ELEMENT, type Mesh } from "../mesh/types.js";
 import { ModelError } from "../model/errors.js";
 import type { Definitions, MeshState, Model } from "../model/types.js";
 import { UNIT_SYSTEM_IDS } from "../model/units.js";
-import { storedBoundaryConditionSchema, loadSchema, materialSchema, sectionSchema, setSchema, stepSchema } from "../model/schemas.js";
+import { amplitudeSchema, initialConditionSchema, storedBoundaryConditionSchema, loadSchema, materialSchema, sectionSchema, setSchema, stepSchema } from "../model/schemas.js";
 import { datumAxisBySchema, datumPlaneBySchema } from "../model/datum-schemas.js";
 import { decodeArray, encodeArray } from "./typed-arrays.js";
 import { encodeResults, resultsSchema } from "./results-file.js";
@@ -27,6 +27,8 @@ const definitionsSchema = z
     boundary_conditions: z.array(storedBoundaryConditionSchema),
     loads: z.array(loadSchema),
     steps: z.array(stepSchema),
+    amplitudes: z.array(amplitudeSchema).optional(),
+    initial_conditions: z.array(initialConditionSchema).optional(),
   })
   .strict();
 

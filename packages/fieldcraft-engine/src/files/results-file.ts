@@ -108,7 +108,8 @@ function encodeModal(modal: ModalSummary): z.infer<typeof modalSchema> {
 }
 
 export function encodeResults(model: Model): StoredResults | null {
-  const steps = Object.values(model.results);
+  // Explicit steps' frames are not saved yet (their history is single precision per frame): re-solve after open.
+  const steps = Object.values(model.results).filter((r) => !r.explicit);
   if (steps.length === 0 || !model.mesh) return null;
   return {
     encoding: RESULTS_ENCODING,

@@ -10,6 +10,7 @@ import { ModelError } from "./errors.js";
 import { heldComponents, resolvedTarget, stepForces } from "./problem.js";
 import type { Model, StepDefinition } from "./types.js";
 import { unitSystem } from "./units.js";
+import { explicitDefinitions } from "./analyses/explicit-deck.js";
 
 export function deckModel(model: Model, steps: StepDefinition[], heading: string): DeckModel {
   const mesh = model.mesh!.mesh;
@@ -54,5 +55,6 @@ export function deckModel(model: Model, steps: StepDefinition[], heading: string
     sections: model.definitions.sections.map((s) => ({ elset: s.set, material: s.material, ...(s.kind.type === "plane_stress" || s.kind.type === "plane_strain" ? { thickness: s.kind.thickness ?? 1 } : {}) })),
     steps: deckSteps,
     ...(mesh.ties?.length ? { ties: deckTies(mesh) } : {}),
+    ...explicitDefinitions(model, steps),
   };
 }

@@ -9,6 +9,8 @@ const SINGULAR: Record<DefinitionKind, string> = {
   boundary_conditions: "boundary condition",
   loads: "load",
   steps: "step",
+  amplitudes: "amplitude",
+  initial_conditions: "initial condition",
 };
 
 const CREATOR: Record<DefinitionKind, string> = {
@@ -18,15 +20,17 @@ const CREATOR: Record<DefinitionKind, string> = {
   boundary_conditions: "model.boundary_condition.create",
   loads: "model.load.create",
   steps: "model.step.create",
+  amplitudes: "model.amplitude.create",
+  initial_conditions: "model.initial_condition.create",
 };
 
 export function names(model: Model, kind: DefinitionKind): string[] {
-  return model.definitions[kind].map((d) => d.name);
+  return (model.definitions[kind] ?? []).map((d) => d.name);
 }
 
 /** The named item, or a refusal naming the parameter and the names that exist. */
-export function lookup<K extends DefinitionKind>(model: Model, kind: K, name: string, param: string): Definitions[K][number] {
-  const found = (model.definitions[kind] as Definitions[K][number][]).find((d) => d.name === name);
+export function lookup<K extends DefinitionKind>(model: Model, kind: K, name: string, param: string): NonNullable<Definitions[K]>[number] {
+  const found = ((model.definitions[kind] ?? []) as NonNullable<Definitions[K]>[number][]).find((d) => d.name === name);
   if (found) return found;
   const existing = names(model, kind);
   const hint = existing.length ? `${SINGULAR[kind]}s: ${nameList(existing)}` : `there are none yet: run ${CREATOR[kind]} first`;
@@ -34,11 +38,11 @@ export function lookup<K extends DefinitionKind>(model: Model, kind: K, name: st
 }
 
 /** The model with the item added; a name already taken is refused. */
-export function addDefinition<K extends DefinitionKind>(model: Model, kind: K, item: Definitions[K][number]): Model {
+export function addDefinition<K extends DefinitionKind>(model: Model, kind: K, item: NonNullable<Definitions[K]>[number]): Model {
   if (names(model, kind).includes(item.name)) {
     throw new ModelError(`params.name: a ${SINGULAR[kind]} named \`${item.name}\` exists already; choose another name`);
   }
-  const list = [...model.definitions[kind], item] as Definitions[K];
+  const list = [...(model.definitions[kind] ?? []), item] as Definitions[K];
   return { ...model, definitions: { ...model.definitions, [kind]: list }, results: {} };
 }
 
@@ -51,5 +55,7 @@ export function definitionCounts(model: Model): Record<DefinitionKind, number> {
     boundary_conditions: d.boundary_conditions.length,
     loads: d.loads.length,
     steps: d.steps.length,
+    amplitudes: d.amplitudes?.length ?? 0,
+    initial_conditions: d.initial_conditions?.length ?? 0,
   };
 }

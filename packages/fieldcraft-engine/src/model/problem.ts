@@ -25,7 +25,7 @@ export function resolvedTarget(model: Model, setName: string, item: string): Res
 /** The held components (0..2) of a boundary condition and their values. */
 export function heldComponents(bc: BoundaryConditionDefinition): { component: number; value: number }[] {
   if (bc.type === "fixed") return [0, 1, 2].map((component) => ({ component, value: 0 }));
-  if (bc.type === "temperature" || bc.type === "symmetry") return [];
+  if (bc.type === "temperature" || bc.type === "symmetry" || bc.type === "velocity") return [];
   return (["u1", "u2", "u3"] as const).flatMap((k, component) => (bc.components[k] === undefined ? [] : [{ component, value: bc.components[k]! }]));
 }
 
@@ -93,6 +93,8 @@ export function stepPrescribed(model: Model, step: StepDefinition, constraints?:
     }
     if (bc.type === "temperature")
       throw new ModelError(`step ${step.name}: boundary condition ${bc.name} prescribes a temperature, which a ${step.procedure.type} step cannot use: list it in a heat step`);
+    if (bc.type === "velocity" && step.procedure.type !== "explicit")
+      throw new ModelError(`step ${step.name}: boundary condition ${bc.name} prescribes a velocity, which a ${step.procedure.type} step cannot use: list it in an explicit step`);
     const target = resolvedTarget(model, bc.target.set, `boundary condition ${bc.name}`);
     if (target.nodes.length === 0) throw new ModelError(`boundary condition ${bc.name}: its set \`${bc.target.set}\` holds no nodes of the mesh`);
     for (const { component, value } of heldComponents(bc)) {

@@ -114,5 +114,13 @@ export function nodeReport(model: Model, result: StepResult, n: number) {
     stress: { s11: s[0], s22: s[1], s33: s[2], s12: s[3], s13: s[4], s23: s[5] },
     von_mises: mises[n],
     reaction: [reaction[3 * n], reaction[3 * n + 1], reaction[3 * n + 2]],
+    ...kinematics(result.solution as { velocity?: Float64Array; acceleration?: Float64Array }, n),
   };
+}
+
+/** Explicit frames: velocity and acceleration at the node. */
+function kinematics(s: { velocity?: Float64Array; acceleration?: Float64Array }, n: number) {
+  if (!s.velocity || !s.acceleration) return {};
+  const v = s.velocity, a = s.acceleration;
+  return { velocity: [v[3 * n], v[3 * n + 1], v[3 * n + 2]], acceleration: [a[3 * n], a[3 * n + 1], a[3 * n + 2]] };
 }

@@ -63,6 +63,7 @@ export const sectionSchema = z
   .strict();
 
 const bcName = itemName("Boundary condition name");
+const amplitudeRef = itemName("Amplitude (model.amplitude.create) scaling it over time in explicit steps; without one it applies in full from t = 0").optional();
 export const boundaryConditionSchema = z.discriminatedUnion("type", [
   z.object({ name: bcName, type: z.literal("fixed").describe("All three displacements held at zero"), target: targetSchema }).strict(),
   z
@@ -78,6 +79,7 @@ export const boundaryConditionSchema = z.discriminatedUnion("type", [
         })
         .strict()
         .describe("The components to prescribe; the others stay free"),
+      amplitude: amplitudeRef,
     })
     .strict(),
   z
@@ -86,6 +88,15 @@ export const boundaryConditionSchema = z.discriminatedUnion("type", [
       type: z.literal("temperature").describe("Prescribed temperature (heat steps)"),
       target: targetSchema,
       value: quantity("temperature", "Temperature"),
+    })
+    .strict(),
+  z
+    .object({
+      name: bcName,
+      type: z.literal("velocity").describe("Prescribed velocity of the set's nodes (explicit steps)"),
+      target: targetSchema,
+      vector: vector3("velocity", "Velocity [vx, vy, vz]"),
+      amplitude: amplitudeRef,
     })
     .strict(),
 ]);
@@ -110,6 +121,7 @@ export const loadSchema = z.discriminatedUnion("type", [
       type: z.literal("force").describe("Total force vector spread over the set"),
       target: targetSchema,
       vector: vector3("force", "Total force [Fx, Fy, Fz]"),
+      amplitude: amplitudeRef,
     })
     .strict(),
   z
@@ -118,6 +130,7 @@ export const loadSchema = z.discriminatedUnion("type", [
       type: z.literal("pressure").describe("Uniform pressure on the set's faces"),
       target: targetSchema,
       magnitude: quantity("pressure", "Pressure, positive pushing into the body"),
+      amplitude: amplitudeRef,
     })
     .strict(),
   z
@@ -153,5 +166,36 @@ export const stepSchema = z
     procedure: z.discriminatedUnion("type", PROCEDURE_SCHEMAS).describe("Analysis procedure"),
     boundary_conditions: z.array(itemName("Boundary condition name")).max(10_000).default([]).describe("Boundary conditions active in the step"),
     loads: z.array(itemName("Load name")).max(10_000).default([]).describe("Loads active in the step"),
+  })
+  .strict();
+
+/** A time function for explicit steps: piecewise linear points (held beyond their ends) or a smooth step. */
+export const amplitudeSchema = z
+  .object({
+    name: itemName("Amplitude name"),
+    points: z
+      .array(z.tuple([quantity("time", "Time"), z.number().finite().describe("Factor")]))
+      .min(1)
+      .max(100_000)
+      .refine((ps) => ps.every((p, i) => i === 0 || p[0] > ps[i - 1][0]), { message: "times must increase strictly from point to point" })
+      .optional()
+      .describe("[[t, factor], ...]: piecewise linear, held constant before the first and after the last point"),
+    smooth_step: z
+      .object({ t0: quantity("time", "Start (factor 0 before)").min(0), t1: quantity("time", "End (factor 1 after)") })
+      .strict()
+      .refine((s) => s.t1 > s.t0, { message: "t1 must be greater than t0" })
+      .optional()
+      .describe("A smooth step from 0 at t0 to 1 at t1 (zero slope and curvature at both ends, as Abaqus SMOOTH STEP)"),
+  })
+  .strict()
+  .refine((a) => (a.points === undefined) !== (a.smooth_step === undefined), { message: "give `points` or `smooth_step` (one of them)" });
+
+/** Initial conditions of explicit steps: a velocity on a set's nodes at t = 0. */
+export const initialConditionSchema = z
+  .object({
+    name: itemName("Initial condition name"),
+    type: z.literal("velocity").describe("Initial velocity (explicit steps)"),
+    target: targetSchema,
+    vector: vector3("velocity", "Velocity [vx, vy, vz] at t = 0"),
   })
   .strict();

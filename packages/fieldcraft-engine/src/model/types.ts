@@ -8,6 +8,7 @@ import type { PerDirection } from "../fem/modal/participation.js";
 import type { UnitSystemId } from "./units.js";
 import type { ProcedureDefinition } from "./analyses/index.js";
 import type { DatumDefinition, PartitionDefinition } from "./partitions.js";
+import type { ExplicitSummary } from "./analyses/explicit.js";
 
 export type GeometryMember = { body: string } | { body: string; face: string } | { body: string; edge: string };
 
@@ -37,17 +38,33 @@ export interface SectionDefinition {
 
 export type BoundaryConditionDefinition =
   | { name: string; type: "fixed"; target: { set: string } }
-  | { name: string; type: "displacement"; target: { set: string }; components: { u1?: number; u2?: number; u3?: number } }
+  | { name: string; type: "displacement"; target: { set: string }; components: { u1?: number; u2?: number; u3?: number }; amplitude?: string }
+  | { name: string; type: "velocity"; target: { set: string }; vector: [number, number, number]; amplitude?: string }
   | { name: string; type: "temperature"; target: { set: string }; value: number }
   /** Zero displacement normal to a datum plane at the mesh nodes on it (model.boundary_condition.symmetry). */
   | { name: string; type: "symmetry"; datum: string };
 
 export type LoadDefinition =
-  | { name: string; type: "force"; target: { set: string }; vector: [number, number, number] }
-  | { name: string; type: "pressure"; target: { set: string }; magnitude: number }
+  | { name: string; type: "force"; target: { set: string }; vector: [number, number, number]; amplitude?: string }
+  | { name: string; type: "pressure"; target: { set: string }; magnitude: number; amplitude?: string }
   | { name: string; type: "heat_flux"; target: { set: string }; value: number }
   | { name: string; type: "film"; target: { set: string }; coefficient: number; sink: number }
   | { name: string; type: "body_heat"; target: { set: string }; value: number };
+
+/** A time function of explicit steps (model.amplitude.create). */
+export interface AmplitudeDefinition {
+  name: string;
+  points?: [number, number][];
+  smooth_step?: { t0: number; t1: number };
+}
+
+/** A velocity at t = 0 on a set's nodes (model.initial_condition.create), for explicit steps. */
+export interface InitialConditionDefinition {
+  name: string;
+  type: "velocity";
+  target: { set: string };
+  vector: [number, number, number];
+}
 
 export interface StepDefinition {
   name: string;
@@ -122,6 +139,8 @@ export interface StepResult {
   /** Applied nodal loads the solve used (forces, 3 per node; heat inflow, 1 per node): reactions balance them. */
   applied: Float64Array;
   modal?: ModalSummary;
+  /** Explicit steps: every frame (the step's `solution` is the last frame's). */
+  explicit?: ExplicitSummary;
 }
 
 export interface Definitions {
@@ -131,6 +150,9 @@ export interface Definitions {
   boundary_conditions: BoundaryConditionDefinition[];
   loads: LoadDefinition[];
   steps: StepDefinition[];
+  /** Explicit dynamics (absent in models that never had any). */
+  amplitudes?: AmplitudeDefinition[];
+  initial_conditions?: InitialConditionDefinition[];
 }
 
 /** An edge seed (`mesh.seed.edge`): a count or size for named design edges, and how firmly it holds. */

@@ -3,6 +3,8 @@ export const DIMENSIONS = [
   "length", "area", "force", "stress", "pressure", "density", "mass", "time", "moment", "modulus",
   // Frequency and heat analyses (energy is force x length: mJ in mm-t-s-N, J in SI; power mW and W).
   "frequency", "eigenvalue", "inertia", "temperature", "conductivity", "specific_heat", "heat_flux", "film_coefficient", "heat_source", "heat_flow",
+  // Explicit dynamics.
+  "velocity", "acceleration", "energy",
 ] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 
@@ -37,6 +39,9 @@ export const UNIT_SYSTEMS = [
       film_coefficient: "mW/(mm^2*K)",
       heat_source: "mW/mm^3",
       heat_flow: "mW",
+      velocity: "mm/s",
+      acceleration: "mm/s^2",
+      energy: "mJ",
     },
   },
   {
@@ -63,6 +68,9 @@ export const UNIT_SYSTEMS = [
       film_coefficient: "W/(m^2*K)",
       heat_source: "W/m^3",
       heat_flow: "W",
+      velocity: "m/s",
+      acceleration: "m/s^2",
+      energy: "J",
     },
   },
 ] as const satisfies readonly UnitSystem[];

@@ -20,6 +20,8 @@ export interface LsDynaDeck {
   spcSets: { nsid: number; cid: number; dofs: [number, number, number] }[];
   prescribedMotions: { nsid: number; dof: number; vad: number; lcid: number; sf: number }[];
   nodeLoads: { nid: number; dof: number; lcid: number; sf: number }[];
+  nodeSetLoads: { nsid: number; dof: number; lcid: number; sf: number }[];
+  initialVelocities: { nsid: number; velocity: [number, number, number] }[];
   segmentLoads: { ssid: number; lcid: number; sf: number }[];
   curves: Map<number, { title: string | null; points: [number, number][] }>;
   control: Record<string, (number | null)[]>;
@@ -75,6 +77,8 @@ export function readLsDyna(text: string): LsDynaDeck {
     spcSets: [],
     prescribedMotions: [],
     nodeLoads: [],
+    nodeSetLoads: [],
+    initialVelocities: [],
     segmentLoads: [],
     curves: new Map(),
     control: {},
@@ -231,6 +235,19 @@ export function readLsDyna(text: string): LsDynaDeck {
           deck.nodeLoads.push({ nid: int(f[0], where(i)), dof: int(f[1], where(i)), lcid: int(f[2], where(i)), sf: f[3] === "" ? 1 : real(f[3], where(i)) });
         });
         break;
+      case "*LOAD_NODE_SET":
+        data.forEach((c, i) => {
+          const f = cardFields(c, ten(8));
+          deck.nodeSetLoads.push({ nsid: int(f[0], where(i)), dof: int(f[1], where(i)), lcid: int(f[2], where(i)), sf: f[3] === "" ? 1 : real(f[3], where(i)) });
+        });
+        break;
+      case "*INITIAL_VELOCITY": {
+        // Card 1: NSID, NSIDEX, BOXID, IRIGID; card 2: VX, VY, VZ, VXR, VYR, VZR.
+        const nsid = int(cardFields(data[0] ?? "", ten(8))[0], where(0));
+        const v = cardFields(data[1] ?? "", ten(8)).map((s) => real(s, where(1)));
+        deck.initialVelocities.push({ nsid, velocity: [v[0], v[1], v[2]] });
+        break;
+      }
       case "*LOAD_SEGMENT_SET":
         data.forEach((c, i) => {
           const f = cardFields(c, ten(4));

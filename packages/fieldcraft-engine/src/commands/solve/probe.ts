@@ -5,23 +5,36 @@ import { defaultField, fieldRange, modeView, nodeReport, stepResult } from "../.
 import { itemName } from "../params.js";
 import { defineCommand } from "../types.js";
 import { heatNodeReportResult, nodeReportResult } from "../result-parts.js";
+import { frameView } from "../../model/frame-view.js";
+import { elementReports } from "../../model/element-report.js";
+import { frameParams, frameResult } from "../frame-params.js";
+import { mechanical } from "../../model/results.js";
+
+const stressObject = z.object({ s11: z.number(), s22: z.number(), s33: z.number(), s12: z.number(), s13: z.number(), s23: z.number() });
 
 export const solveProbeCommand = defineCommand({
   id: "solve.probe",
   label: "Probe results",
   description:
-    "Stored results at nodes: coordinates, displacement components and magnitude, stress components, von Mises and reaction (static steps and mode shapes, `mode`), or temperature, heat flux and reaction heat flow (heat steps). Without `nodes`, the node with the largest value of the step's first field.",
+    "Stored results at nodes: coordinates, displacement components and magnitude, stress components, von Mises and reaction (static steps and mode shapes, `mode`), or temperature, heat flux and reaction heat flow (heat steps). `elements` gives the stress at their integration points and its average; explicit steps read a frame (`frame`, or the nearest to `time`; default the last). Without `nodes` (and `elements`), the node with the largest value of the step's first field.",
   params: z
     .object({
       step: itemName("Solved step; default: the last solved step").optional(),
       nodes: z.array(z.number().int().positive()).min(1).max(1_000_000).optional().describe("1-based node ids"),
       mode: z.number().int().positive().max(1000).optional().describe("Frequency steps: the mode shape to read (1-based; default 1)"),
+      elements: z.array(z.number().int().positive()).min(1).max(10_000).optional().describe("1-based element ids: stress at their integration points and its average"),
+      ...frameParams,
     })
     .strict(),
   result: z.object({
     step: z.string(),
     mode: z.number().int().positive().optional().describe("Frequency steps: the mode shape read"),
     frequency_hz: z.number().optional().describe("Frequency steps: that mode's frequency"),
+    ...frameResult,
+    elements: z
+      .array(z.object({ element: z.number().int().positive(), body: z.string(), stress_points: z.array(stressObject), stress: stressObject.describe("Average of the points"), von_mises: z.number() }))
+      .optional()
+      .describe("The elements asked for"),
     nodes: z.array(z.union([nodeReportResult, heatNodeReportResult])).describe("Static steps and mode shapes: displacement, stress, reaction; heat steps: temperature, heat flux, reaction heat flow"),
   }),
   requires: ["result"],
@@ -29,13 +42,17 @@ export const solveProbeCommand = defineCommand({
   run(ctx, params) {
     const stored = stepResult(ctx.model, params.step);
     const mode = params.mode ?? (stored.modal ? 1 : undefined);
-    const result = modeView(stored, mode);
+    const picked = frameView(modeView(stored, mode), params);
+    const result = picked.result;
     const count = nodeCount(ctx.model.mesh!.mesh);
-    const ids = params.nodes ?? [fieldRange(result, defaultField(result)).max.node];
+    const ids = params.nodes ?? (params.elements ? [] : [fieldRange(result, defaultField(result)).max.node]);
     if (ids.length > ctx.caps.maxProbeNodes) throw new ModelError(`params.nodes: ${ids.length} nodes exceed the cap maxProbeNodes (${ctx.caps.maxProbeNodes})`);
     const bad = ids.findIndex((id) => id > count);
     if (bad >= 0) throw new ModelError(`params.nodes[${bad}]: node ${ids[bad]} is not in the mesh (ids 1..${count})`);
     const frequency = mode !== undefined ? { mode, frequency_hz: stored.modal!.modes[mode - 1].frequency_hz } : {};
-    return { result: { step: result.step, ...frequency, nodes: ids.map((id) => nodeReport(ctx.model, result, id - 1)) } };
+    if (params.elements && ids.length + params.elements.length > ctx.caps.maxProbeNodes)
+      throw new ModelError(`params.elements: ${params.elements.length} elements exceed the cap maxProbeNodes (${ctx.caps.maxProbeNodes})`);
+    const elements = params.elements ? { elements: elementReports(ctx.model, mechanical(result, "element stresses").displacement, params.elements) } : {};
+    return { result: { step: result.step, ...frequency, ...(picked.frame ?? {}), ...elements, nodes: ids.map((id) => nodeReport(ctx.model, result, id - 1)) } };
   },
 });

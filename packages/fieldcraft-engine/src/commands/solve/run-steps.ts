@@ -42,13 +42,14 @@ export async function runAnalysisSteps<R>(
       onProgress: (p: { progress: number; total?: number; message: string }) => ctx.progress({ ...p, message: `step ${step.name} (${i + 1}/${steps.length}): ${p.message}` }),
     });
     if (!solved.ok) throw new ModelError(`step ${step.name}: ${solved.error}`);
-    const { modal, applied, ...solution } = solved.solution as Record<string, unknown>;
+    const { modal, explicit, applied, ...solution } = solved.solution as Record<string, unknown>;
     const result: StepResult = {
       step: step.name,
       procedure: step.procedure.type,
       solution: solution as unknown as StepResult["solution"],
       applied: (applied as Float64Array | undefined) ?? analysis.applied(problem),
       ...(modal ? { modal: modal as StepResult["modal"] } : {}),
+      ...(explicit ? { explicit: explicit as StepResult["explicit"] } : {}),
     };
     results[step.name] = result;
     const st = (solution as { stats: { solver: string; dofs: number; freeDofs: number; iterations: number; relativeResidual: number; assemblySeconds: number; solveSeconds: number } }).stats;

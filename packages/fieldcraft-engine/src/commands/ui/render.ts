@@ -9,6 +9,7 @@ import { defineCommand } from "../types.js";
 import { cameraParam, turnCamera, viewParam } from "./camera-params.js";
 import { bytes, vec3 } from "../result-parts.js";
 import { modelScene } from "./scene.js";
+import { frameParams } from "../frame-params.js";
 
 const side = (which: string, fallback: number) =>
   z.number().finite().optional().describe(`Picture ${which} in pixels, clamped to 16..4096 (default ${fallback})`);
@@ -65,6 +66,7 @@ export const uiRenderCommand = defineCommand({
       deformed: z.boolean().optional().describe("Draw the deformed shape when results are drawn (default true)"),
       scale: z.union([z.number().min(0).max(1e12), z.literal("auto")]).optional().describe('Deformation scale factor, 0 for the undeformed shape, or "auto" (largest displacement drawn as 10% of the model size)'),
       bands: z.number().int().min(2).max(64).optional().describe("Number of contour bands (default 10)"),
+      ...frameParams,
       path: filePath("Also write the PNG to this file").optional(),
       revolve: z.number().min(1).max(360).optional().describe("Axisymmetric (CAX) models: draw the section revolved about the y axis through this many degrees (360: the whole body)"),
     })

@@ -5,6 +5,7 @@ import { ModelError } from "../../model/errors.js";
 import { resolvedTarget } from "../../model/problem.js";
 import { defaultField, FIELD_DIMENSION, fieldReader, isHeatSolution, modeView, resultNodes, stepResult, type NodeField } from "../../model/results.js";
 import type { Model, StepDefinition } from "../../model/types.js";
+import { frameView } from "../../model/frame-view.js";
 import { unitSystem } from "../../model/units.js";
 import type { Scene, SymbolDef } from "../../render/index.js";
 import type { ViewState } from "../types.js";
@@ -17,6 +18,9 @@ export interface ResultsRequest {
   scale?: number | "auto";
   /** Frequency steps: the mode shape to draw (1-based). */
   mode?: number;
+  /** Explicit steps: the frame (0-based) or the time whose nearest frame to draw. */
+  frame?: number;
+  time?: number;
 }
 
 /** Symbols of the given step's conditions and loads, or of every one defined when no step is on show. */
@@ -30,6 +34,7 @@ function setupSymbols(model: Model, step: StepDefinition | undefined): SymbolDef
     const r = resolvedTarget(model, bc.target.set, `boundary condition ${bc.name}`);
     if (bc.type === "fixed") out.push({ kind: "fixed", name: bc.name, nodes: r.nodes });
     else if (bc.type === "temperature") continue; // thermal set-up has no symbol yet
+    else if (bc.type === "velocity") out.push({ kind: "displacement", name: bc.name, nodes: r.nodes, vector: bc.vector });
     else out.push({ kind: "displacement", name: bc.name, nodes: r.nodes, vector: [bc.components.u1 ?? 0, bc.components.u2 ?? 0, bc.components.u3 ?? 0] });
   }
   for (const load of loads) {
@@ -57,7 +62,11 @@ export function modelScene(model: Model, view: ViewState, request: ResultsReques
     return { scene, step: null };
   }
   const stored = stepResult(model, request.step ?? contourStep);
-  const result = modeView(stored, request.mode ?? (contour as { mode?: number } | undefined)?.mode ?? (stored.modal ? 1 : undefined), "mode");
+  const shown = contour as { mode?: number; frame?: number } | undefined;
+  const sameStep = shown !== undefined && (request.step === undefined || request.step === contour?.step);
+  const frameChoice = request.frame !== undefined || request.time !== undefined ? { frame: request.frame, time: request.time } : { frame: sameStep ? shown?.frame : undefined };
+  const picked = frameView(modeView(stored, request.mode ?? shown?.mode ?? (stored.modal ? 1 : undefined), "mode"), frameChoice);
+  const result = picked.result;
   const field = (request.field ?? (contour?.field as NodeField | undefined) ?? defaultField(result)) as NodeField;
   const read = fieldReader(result, field);
   const count = resultNodes(result);
@@ -71,6 +80,10 @@ export function modelScene(model: Model, view: ViewState, request: ResultsReques
   scene.scale = deformed && !heat ? (request.scale ?? contour?.scale ?? "auto") : 0;
   scene.symbols = setupSymbols(model, model.definitions.steps.find((s) => s.name === result.step));
   const mode = result.modal && result.solution !== stored.modal?.modes[0]?.solution ? stored.modal!.modes.find((m) => m.solution === result.solution) : stored.modal?.modes[0];
-  scene.caption = mode ? [`step ${result.step}`, `mode ${mode.mode}: ${mode.frequency_hz.toPrecision(6)} Hz`] : [`step ${result.step}`];
+  scene.caption = mode
+    ? [`step ${result.step}`, `mode ${mode.mode}: ${mode.frequency_hz.toPrecision(6)} Hz`]
+    : picked.frame
+      ? [`step ${result.step}`, `frame ${picked.frame.frame}: t = ${picked.frame.time.toPrecision(4)}`]
+      : [`step ${result.step}`];
   return { scene, step: result.step };
 }

@@ -11,6 +11,7 @@ import { STEPPED_BLOCK_DEFINITIONS, STEPPED_BLOCK_DESIGN, STEPPED_BLOCK_MESH } f
 import { MODAL_PLATE_DEFINITIONS, MODAL_PLATE_DESIGN, MODAL_PLATE_MESH } from "./modal-plate.js";
 import { buildCrankMirror, CRANK_DEFINITIONS, CRANK_DESIGN } from "./crank-mirror.js";
 import { HEAT_SINK_DEFINITIONS, HEAT_SINK_DESIGN, HEAT_SINK_MESH } from "./heat-sink.js";
+import { DROP_BAR_DEFINITIONS, DROP_BAR_DESIGN, DROP_BAR_MESH } from "./drop-bar.js";
 
 export interface SampleRow {
   name: string;
@@ -49,6 +50,14 @@ export const SAMPLES: SampleRow[] = [
     design: HEAT_SINK_DESIGN,
     mesh: HEAT_SINK_MESH,
     definitions: HEAT_SINK_DEFINITIONS,
+  },
+  {
+    name: "drop-bar",
+    description: "A steel bar 100 x 10 x 10 mm dropped end-on at 5 m/s onto a rigid floor (F1:-x held from t = 0, initial velocity on `all`), explicit step `Drop` over 40 us in 20 frames; meshed with C3D4",
+    units: "mm-t-s-N-MPa",
+    design: DROP_BAR_DESIGN,
+    mesh: DROP_BAR_MESH,
+    definitions: DROP_BAR_DEFINITIONS,
   },
   {
     name: "plate-hole",

@@ -1,0 +1,87 @@
+// Explicit dynamics benchmark: element updates per second (elements x time steps / s) of the central-difference
+// solver on C3D4 blocks of about 100k (and 1M) elements, next to CalculiX's `*DYNAMIC, EXPLICIT` on the same deck
+// in the same run, printed as ratios. A report, never an assertion.
+// Run: `pnpm bench:explicit` (100k), or `pnpm exec tsx bench/explicit.ts --sizes 100k,1M --types C3D4,C3D8 --steps 200 --ccx-steps 20 --ccx-timeout 300`.
+import { writeAbaqusDeck } from "../src/decks/abaqus.js";
+import { explicitDeck } from "../src/decks/procedures-explicit.js";
+import { solveExplicit } from "../src/fem/explicit/solve-explicit.js";
+import { elementOperators, stableStep } from "../src/fem/explicit/operators.js";
+import { boxTetMesh } from "../tests/support/box-mesh.js";
+import { blockMesh } from "../src/mesh/block.js";
+import { explicitProblem, fixedAt, forceOn, nodesWhere } from "../tests/support/explicit-cases.js";
+import { findCcx, runCcx } from "../tests/support/ccx.js";
+
+// Cells per axis (5 mm cubes): C3D4 splits each in 6 tetrahedra, C3D8 is one hexahedron a cell.
+const SIZES: Record<string, Record<"C3D4" | "C3D8", [number, number, number]>> = {
+  "10k": { C3D4: [14, 11, 11], C3D8: [28, 19, 19] },
+  "100k": { C3D4: [30, 24, 24], C3D8: [60, 41, 41] },
+  "1M": { C3D4: [64, 52, 50], C3D8: [128, 89, 88] },
+};
+const arg = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : fallback;
+};
+const sizes = arg("sizes", "100k").split(",");
+const types = arg("types", "C3D4,C3D8").split(",") as ("C3D4" | "C3D8")[];
+const steps = Number(arg("steps", "200"));
+const steel = { young: 210000, poisson: 0.3, density: 7.85e-9 };
+
+for (const size of sizes) for (const type of types) {
+  const cells = SIZES[size]?.[type];
+  if (!cells) throw new Error(`--sizes ${size} --types ${type}: sizes are ${Object.keys(SIZES).join(", ")}, types C3D4, C3D8`);
+  const box: [number, number, number] = [cells[0] * 5, cells[1] * 5, cells[2] * 5];
+  const mesh = type === "C3D4" ? boxTetMesh({ size: box, cells, order: 1 }) : blockMesh({ body: "F1", min: [0, 0, 0], max: box, counts: cells, type: "C3D8" });
+  const ne = mesh.elements.length / (type === "C3D4" ? 4 : 8);
+  const root = nodesWhere(mesh, (x) => x < 1e-9);
+  const tip = nodesWhere(mesh, (x) => x > cells[0] * 5 - 1e-9);
+  const base = explicitProblem(mesh, steel, { loads: [forceOn(mesh, tip, [0, 0, -1000])], prescribed: [fixedAt(root)] });
+  const ops = elementOperators(mesh, base.elementMaterial, base.materials, base.bulkViscosity);
+  if (!ops.ok) throw new Error(ops.error);
+  const dt = 0.9 * stableStep(ops.ops, 0.06).dt;
+  const duration = steps * dt;
+  const t0 = performance.now();
+  const ours = await solveExplicit({ ...base, duration, frames: 4, timeStep: { safety: 0.9, fixed: dt } }, { maxElementSteps: 1e12, maxFrames: 100, maxMemoryBytes: 32 * 1024 ** 3 });
+  const seconds = (performance.now() - t0) / 1000;
+  if (!ours.ok) throw new Error(ours.error);
+  const oursRate = (ne * ours.solution.steps) / seconds;
+  const loopRate = (ne * ours.solution.steps) / ours.solution.loopSeconds;
+  console.log(
+    `${size}: ${ne} ${type}, ${ours.solution.steps} steps of ${dt.toExponential(3)} s in ${seconds.toFixed(2)} s: ${(oursRate / 1e6).toFixed(1)} M element-steps/s with set-up, ${(loopRate / 1e6).toFixed(1)} M in the time loop`,
+  );
+  // ccx's explicit increments are slow: it runs fewer of them, and the rates compare per element-step.
+  const ccxSteps = Math.min(steps, Number(arg("ccx-steps", "20")));
+  if (!findCcx()) {
+    console.log("  ccx not installed: no comparison");
+    continue;
+  }
+  const deck = writeAbaqusDeck(
+    {
+      heading: `explicit bench ${size}`,
+      units: "mm-t-s-N-MPa",
+      mesh,
+      nsets: [{ name: "root", nodes: root }, { name: "tip", nodes: tip }],
+      elsets: [],
+      materials: [{ name: "Steel", ...steel }],
+      sections: [{ elset: mesh.bodies[0], material: "Steel" }],
+      steps: [
+        {
+          name: "Run",
+          procedure: explicitDeck({ duration: ccxSteps * dt, frames: 1, time_step: { fixed: dt } }),
+          boundaries: [{ nset: "root", components: [1, 2, 3], value: 0 }],
+          cloads: Array.from(tip, (n) => ({ node: n, component: 3, value: -1000 / tip.length })),
+          pressures: [],
+        },
+      ],
+    },
+    { print: false, resultFile: false },
+  );
+  try {
+    // ccx gets a generous budget: a hundred times our time, at least a minute.
+    const run = await runCcx(deck, { timeoutMs: Number(arg("ccx-timeout", "300")) * 1000 });
+    // ccx takes the given increment (DIRECT); its wall time includes reading and setting up, like ours.
+    const theirRate = (ne * ccxSteps) / run.seconds;
+    console.log(`  ccx *DYNAMIC, EXPLICIT, ${ccxSteps} increments: ${run.seconds.toFixed(2)} s: ${(theirRate / 1e6).toFixed(2)} M element-steps/s; ours / ccx = ${(oursRate / theirRate).toFixed(2)}x`);
+  } catch (error) {
+    console.log(`  ccx did not run the deck: ${(error as Error).message.split("\n").slice(0, 3).join(" ")}`);
+  }
+}
