@@ -9,6 +9,7 @@ import { fileRecoverCommand } from "./file/recover.js";
 import { fileRecoveryDiscardCommand } from "./file/recovery-discard.js";
 import { geometryBodiesCommand } from "./geometry/bodies.js";
 import { geometryOpenCommand } from "./geometry/open.js";
+import { geometryImportMeshCommand } from "./geometry/import-mesh.js";
 import { meshTetGenerateCommand } from "./mesh/tet-generate.js";
 import { meshPlanarCommand } from "./mesh/planar.js";
 import { solveStaticCommand } from "./solve/static.js";
@@ -51,6 +52,7 @@ export const COMMANDS: AnyCommandRow[] = [
   modelStepCreateCommand,
   geometryOpenCommand,
   geometryBodiesCommand,
+  geometryImportMeshCommand,
   meshTetGenerateCommand,
   meshPlanarCommand,
   meshQualityCommand,

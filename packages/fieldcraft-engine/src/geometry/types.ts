@@ -43,12 +43,15 @@ export interface BoundingBox {
 
 export interface Body {
   name: string;
-  kind: "boxes" | "extrude";
+  /** `mesh`: an imported triangle surface (STL, 3MF), meshed by the general tet mesher. */
+  kind: "boxes" | "extrude" | "mesh";
   features: Feature[];
   faces: BodyFace[];
   edges: BodyEdge[];
   volume: number;
   bbox: BoundingBox;
+  /** Imported bodies: the closed outward surface and the face (index into `faces`) of each triangle. */
+  surface?: { positions: Float64Array; triangles: Int32Array; faceOf: Int32Array };
 }
 
 export interface Design {

@@ -6,6 +6,7 @@ import { checkAbort, defaultSize, MeshFailure, resolveOptions, type TetMeshOptio
 import { promoteToQuadratic } from "./quadratic.js";
 import { tetVolume6 } from "./tet.js";
 import { meshExtrusion } from "./sweepMesher.js";
+import { meshSurfaceBody } from "./general/body.js";
 import { familyOf } from "../fem/families/index.js";
 import type { ElementType, FaceTag, Mesh } from "./types.js";
 
@@ -18,7 +19,7 @@ export interface TetMeshStats {
   deviation: number;
   tolerance: number | null;
   seconds: number;
-  bodies: { name: string; method: string; size: number; elements: number; nodes: number }[];
+  bodies: { name: string; method: string; size: number; elements: number; nodes: number; quality?: { min_dihedral: number; max_radius_edge: number } }[];
 }
 
 export type TetMeshResult = { ok: true; mesh: Mesh; stats: TetMeshStats } | { ok: false; error: string };
@@ -40,7 +41,9 @@ export function generateTetMesh(design: Design, options: TetMeshOptions): TetMes
       const part =
         body.kind === "boxes"
           ? meshBoxUnion(body, size, leftE, leftN, o.signal)
-          : meshExtrusion(body, size, leftE, leftN, o.signal);
+          : body.kind === "mesh"
+            ? meshSurfaceBody(body, size, leftE, leftN, o.signal)
+            : meshExtrusion(body, size, leftE, leftN, o.signal);
       parts.push(part);
       elements += part.tets.length / 4;
       nodes += part.nodes.length / 3;
@@ -97,6 +100,7 @@ export function generateTetMesh(design: Design, options: TetMeshOptions): TetMes
           size: parts[i].size,
           elements: parts[i].tets.length / 4,
           nodes: bodyNodes(i),
+          ...(parts[i].quality ? { quality: { min_dihedral: parts[i].quality!.minDihedral, max_radius_edge: parts[i].quality!.maxRadiusEdge } } : {}),
         })),
       },
     };

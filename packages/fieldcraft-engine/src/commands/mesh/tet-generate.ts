@@ -27,7 +27,16 @@ export const meshTetGenerateCommand = defineCommand({
       deviation: z.number().describe("Largest distance between the design's boundary and the mesh's"),
       tolerance: z.number().nullable(),
       seconds: z.number(),
-      bodies: z.array(z.object({ name: z.string(), method: z.string(), size: z.number(), elements: z.number().int(), nodes: z.number().int() })),
+      bodies: z.array(
+        z.object({
+          name: z.string(),
+          method: z.string(),
+          size: z.number(),
+          elements: z.number().int(),
+          nodes: z.number().int(),
+          quality: z.object({ min_dihedral: z.number(), max_radius_edge: z.number() }).optional().describe("Imported bodies: the worst dihedral angle (degrees) and circumradius / shortest edge"),
+        }),
+      ),
     }),
     results_cleared: z.array(z.string()).describe("Steps whose results the new mesh dropped"),
   }),

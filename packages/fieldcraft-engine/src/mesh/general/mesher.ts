@@ -270,8 +270,6 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
     let guard = 0;
     while (missing.length > 0) {
       const batch = missing.splice(0, missing.length);
-      if (process.env.GM_DEBUG) console.error("round", guard, "batch", batch.length, "nv", T.nv, "steiner", steiner);
-      if (process.env.GM_DEBUG && guard === 15) for (const s of batch.slice(0, 6)) { const [u, v] = S.longestEdge(s, T.x); console.error("  piece", s, S.alive[s], S.present[s], "at", fmt(T.x, S.a[s]), "|", fmt(T.x, S.b[s]), "|", fmt(T.x, S.c[s]), "len", Math.sqrt(len2(u, v))); }
       for (const s of batch) {
         if (!S.alive[s] || S.present[s]) continue;
         const f = T.findFace(S.a[s], S.b[s], S.c[s]);
