@@ -15,9 +15,9 @@ describe.skipIf(!ccx)("CalculiX agrees on an imported part's mesh", () => {
   const bytes = new Uint8Array(readFileSync(fileURLToPath(new URL("./corpus/lib3mf/Helix.3mf", import.meta.url))));
   const imported = importMesh(bytes, "3mf", { name: "Helix" });
   if (!imported.ok) throw new Error(imported.error);
-  for (const order of [2] as const)
-    it(`${order === 1 ? "C3D4" : "C3D10"}: S1 clamped, [0, 0, -1000] spread over S2`, async () => {
-      const meshed = generateTetMesh(imported.design, { size: 25, order });
+  // C3D10: the mid-side nodes of boundary facets lie on the input surface; C3D4 is covered by the same code.
+  it("C3D10: S1 clamped, [0, 0, -1000] spread over S2", async () => {
+      const meshed = generateTetMesh(imported.design, { size: 25, order: 2 });
       if (!meshed.ok) throw new Error(meshed.error);
       const mesh = meshed.mesh;
       const root = nodesOnTags(mesh, [tagIndex(mesh, "Helix", "S1")]);

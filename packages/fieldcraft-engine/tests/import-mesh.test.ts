@@ -142,3 +142,23 @@ describe("geometry.import.mesh", () => {
     }
   });
 });
+
+describe("an imported part in a saved model", () => {
+  it("saves by reference to the part's file and opens again with the same faces and mesh", async () => {
+    const dir = temp();
+    const stl = path.join(dir, "part.stl");
+    writeFileSync(stl, binaryStl(boxSurface([0, 0, 0], [4, 3, 2])));
+    const s = createSession();
+    await ok(s, "geometry.import.mesh", { path: stl, name: "Part" });
+    await ok(s, "mesh.tet.generate", { size: 1, order: 1 });
+    const saved = path.join(dir, "m.fieldcraft");
+    await ok(s, "file.save_as", { path: saved });
+    expect(JSON.parse(readFileSync(saved, "utf8")).design.path).toBe(stl);
+    const t = createSession();
+    await ok(t, "file.open", { path: saved });
+    expect(t.model().design!.design.bodies.map((b) => b.name)).toEqual(["Part"]);
+    expect(t.model().design!.design.bodies[0].faces.map((f) => f.name)).toEqual(["S1", "S2", "S3", "S4", "S5", "S6"]);
+    expect(await ok(t, "model.check")).toMatchObject({ warnings: [] });
+    expect(Buffer.from(t.model().mesh!.mesh.elements.buffer).equals(Buffer.from(s.model().mesh!.mesh.elements.buffer))).toBe(true);
+  });
+});

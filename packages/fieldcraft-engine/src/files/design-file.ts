@@ -8,9 +8,16 @@ import { importMesh } from "../geometry/import/index.js";
 import * as fs from "node:fs/promises";
 import * as path from "node:path";
 
-export async function readDesign(files: FileAccess, p: string, param: string, maxBytes: number): Promise<DesignState> {
+export async function readDesign(
+  files: FileAccess,
+  p: string,
+  param: string,
+  maxBytes: number,
+  imported?: { name: string; units: "mm" | "m"; feature_angle: number },
+): Promise<DesignState> {
   // An imported part saved in a model is read again from its file with the options it was imported with.
-  if (importKind(p)) return (await readImportedDesign(files, p, param, maxBytes, {})).state;
+  if (importKind(p))
+    return (await readImportedDesign(files, p, param, maxBytes, imported ? { name: imported.name, units: imported.units, featureAngle: imported.feature_angle } : {})).state;
   const { path, text } = await readTextChecked(files, p, param, maxBytes);
   const parsed = parseSolidcraft(text);
   if (!parsed.ok) throw new ModelError(`${param}: ${path}: ${parsed.error}`);

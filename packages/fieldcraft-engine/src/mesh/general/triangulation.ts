@@ -52,6 +52,38 @@ export class Triangulation {
   private stamp = 0;
   private turn = 0;
   private cc = new Float64Array(3);
+  private edges = new Map<number, number>();
+  private fa = new Int32Array(64);
+  private fb = new Int32Array(64);
+  private fc = new Int32Array(64);
+  private fout = new Int32Array(64);
+  private fcon = new Int32Array(64);
+  private freg = new Int8Array(64);
+  private fback = new Int8Array(64);
+
+  private growScratch(n: number): void {
+    const cap = Math.max(n, 2 * this.fa.length);
+    this.fa = new Int32Array(cap);
+    this.fb = new Int32Array(cap);
+    this.fc = new Int32Array(cap);
+    this.fout = new Int32Array(cap);
+    this.fcon = new Int32Array(cap);
+    this.freg = new Int8Array(cap);
+    this.fback = new Int8Array(cap);
+  }
+
+  /** Links new tet t's face i (holding the new point and edge u-v) with the other new tet on that edge. */
+  private pair(t: number, i: number, u: number, v: number): void {
+    const n = this.vertTet.length;
+    const key = u < v ? u * n + v : v * n + u;
+    const other = this.edges.get(key);
+    if (other === undefined) this.edges.set(key, 4 * t + i);
+    else {
+      this.tn[4 * t + i] = other >> 2;
+      this.tn[other] = t;
+      this.edges.delete(key);
+    }
+  }
 
   constructor(vertexCapacity: number, tetCapacity: number) {
     this.x = new Float64Array(3 * vertexCapacity);
@@ -266,11 +298,10 @@ export class Triangulation {
           if (c >= 0 && nb >= 0 && this.mark[nb] === stamp && !(crossable && crossable.includes(c)) && !this.lost.includes(c)) this.lost.push(c);
         }
     }
-    // Remember what each boundary face needs before the cavity's slots are reused.
+    // Remember what each boundary face needs before the cavity's slots are reused (scratch arrays: no garbage).
     const nf = faces.length;
-    const fa = new Int32Array(nf), fb = new Int32Array(nf), fc = new Int32Array(nf), fout = new Int32Array(nf), fcon = new Int32Array(nf);
-    const freg = new Int8Array(nf);
-    const fback = new Int8Array(nf);
+    if (this.fa.length < nf) this.growScratch(nf);
+    const { fa, fb, fc, fout, fcon, freg, fback } = this;
     for (let k = 0; k < nf; k++) {
       const t = faces[k] >> 2, i = faces[k] & 3;
       fa[k] = this.faceVertex(t, i, 0);
@@ -281,14 +312,11 @@ export class Triangulation {
       freg[k] = this.region[t];
       fback[k] = fout[k] >= 0 ? this.backFace(fout[k], t) : 0;
     }
-    const cavityTets = cavity.slice();
-    for (const t of cavityTets) {
-      this.alive[t] = 0;
-    }
+    for (const t of cavity) this.alive[t] = 0;
     // Slots are reused in a fixed order, so the output only depends on the input.
-    for (let k = cavityTets.length - 1; k >= 0; k--) this.free.push(cavityTets[k]);
-    const edges = new Map<number, number>();
-    const n = this.vertTet.length;
+    for (let k = cavity.length - 1; k >= 0; k--) this.free.push(cavity[k]);
+    const edges = this.edges;
+    edges.clear();
     for (let k = 0; k < nf; k++) {
       const a = fa[k], b = fb[k], c = fc[k];
       const t = this.newTet(a, b, c, p);
@@ -299,19 +327,9 @@ export class Triangulation {
       this.tc[4 * t + 3] = fcon[k];
       if (out >= 0) this.tn[4 * out + fback[k]] = t;
       // Faces 0..2 of the new tet hold p and the edges (b,c), (a,c), (a,b) of the boundary face.
-      const pair = (i: number, u: number, v: number) => {
-        const key = u < v ? u * n + v : v * n + u;
-        const other = edges.get(key);
-        if (other === undefined) edges.set(key, 4 * t + i);
-        else {
-          this.tn[4 * t + i] = other >> 2;
-          this.tn[other] = t;
-          edges.delete(key);
-        }
-      };
-      pair(0, b, c);
-      pair(1, a, c);
-      pair(2, a, b);
+      this.pair(t, 0, b, c);
+      this.pair(t, 1, a, c);
+      this.pair(t, 2, a, b);
     }
     if (edges.size !== 0) throw new Error("internal error: the cavity's boundary is not closed");
     return Outcome.Inserted;
