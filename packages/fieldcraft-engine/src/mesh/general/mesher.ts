@@ -4,7 +4,7 @@
 // the result is a piece of an input triangle), then bad or large tets inside are split at their
 // circumcentres; a circumcentre that would cross or crowd the boundary splits the boundary piece instead.
 import { SIDE_OPPOSITE } from "../tet.js";
-import { Mode, Outcome, Triangulation, FACE } from "./triangulation.js";
+import { Mode, Outcome, Triangulation } from "./triangulation.js";
 import { SubSurface } from "./surface.js";
 import { minDihedral, radiusEdge, shortestEdge2 } from "./tet-measures.js";
 import { orient, triangleCircumcentre } from "./predicates.js";
@@ -475,7 +475,6 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
       } else if (outside) throw new Refused("internal error: a tet inside has a face outside that is not on the boundary; please report the file");
     }
   }
-  void FACE;
   return {
     nodes,
     tets,
