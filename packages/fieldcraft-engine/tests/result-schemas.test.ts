@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { COMMANDS, commandInfo, createSession, defineCommand, type Session } from "../src/index.js";
@@ -33,6 +34,8 @@ describe("command results against their declared schemas", () => {
       return out.result as Record<string, unknown>;
     };
 
+    // An imported part (its own session: the import starts a new model).
+    await run(createSession({ checkResults: true }), "geometry.import.mesh", { path: fileURLToPath(new URL("./corpus/lib3mf/Helix.3mf", import.meta.url)) });
     await run(s, "model.info");
     await run(s, "model.check");
     await run(s, "model.activity");

@@ -30,4 +30,5 @@ export const OPENERS: Readonly<Record<string, Route & { kind: "model" | "design"
   ".fieldcraft": { command: "file.open", kind: "model" },
   ".solidcraft": { command: "geometry.open", kind: "design" },
   ".3mf": { command: "geometry.import.mesh", kind: "mesh" },
+  ".stl": { command: "geometry.import.mesh", kind: "mesh" },
 };

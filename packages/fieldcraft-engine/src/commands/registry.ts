@@ -11,6 +11,7 @@ import { geometryBodiesCommand } from "./geometry/bodies.js";
 import { geometryOpenCommand } from "./geometry/open.js";
 import { geometryDatumAxisCommand, geometryDatumCommand } from "./geometry/datum.js";
 import { geometryPartitionCommand } from "./geometry/partition.js";
+import { geometryImportMeshCommand } from "./geometry/import-mesh.js";
 import { meshTetGenerateCommand } from "./mesh/tet-generate.js";
 import { meshPlanarCommand } from "./mesh/planar.js";
 import { solveStaticCommand } from "./solve/static.js";
@@ -66,6 +67,7 @@ export const COMMANDS: AnyCommandRow[] = [
   geometryDatumCommand,
   geometryDatumAxisCommand,
   geometryPartitionCommand,
+  geometryImportMeshCommand,
   meshTetGenerateCommand,
   meshPlanarCommand,
   meshQualityCommand,

@@ -3,9 +3,21 @@ import { parseSolidcraft } from "../geometry/parse.js";
 import { ModelError } from "../model/errors.js";
 import type { DesignState } from "../model/types.js";
 import type { FileAccess } from "../base/file-access.js";
-import { readTextChecked } from "./checked-io.js";
+import { allowedRead, readTextChecked } from "./checked-io.js";
+import { importMesh } from "../geometry/import/index.js";
+import * as fs from "node:fs/promises";
+import * as path from "node:path";
 
-export async function readDesign(files: FileAccess, p: string, param: string, maxBytes: number): Promise<DesignState> {
+export async function readDesign(
+  files: FileAccess,
+  p: string,
+  param: string,
+  maxBytes: number,
+  imported?: { name: string; units: "mm" | "m"; feature_angle: number },
+): Promise<DesignState> {
+  // An imported part saved in a model is read again from its file with the options it was imported with.
+  if (importKind(p))
+    return (await readImportedDesign(files, p, param, maxBytes, imported ? { name: imported.name, units: imported.units, featureAngle: imported.feature_angle } : {})).state;
   const { path, text } = await readTextChecked(files, p, param, maxBytes);
   const parsed = parseSolidcraft(text);
   if (!parsed.ok) throw new ModelError(`${param}: ${path}: ${parsed.error}`);
@@ -17,4 +29,37 @@ export function designFromSource(source: unknown, what: string): DesignState {
   const parsed = parseSolidcraft(JSON.stringify(source));
   if (!parsed.ok) throw new ModelError(`${what}: ${parsed.error}`);
   return { source, design: parsed.design };
+}
+
+export function importKind(p: string): "stl" | "3mf" | null {
+  const ext = path.extname(p).toLowerCase();
+  return ext === ".stl" ? "stl" : ext === ".3mf" ? "3mf" : null;
+}
+
+/** A `.stl` or `.3mf` part through FileAccess, validated and with named faces. */
+export async function readImportedDesign(
+  files: FileAccess,
+  p: string,
+  param: string,
+  maxBytes: number,
+  o: { name?: string; units?: "mm" | "m"; featureAngle?: number },
+): Promise<{ state: DesignState; info: { format: string; fileUnit: string; triangles: number; warnings: string[] } }> {
+  const kind = importKind(p);
+  if (!kind) throw new ModelError(`${param}: ${p}: expected a .stl or .3mf file`);
+  const abs = allowedRead(files, p, param);
+  let bytes: Uint8Array;
+  try {
+    const stat = await fs.stat(abs);
+    if (!stat.isFile()) throw new ModelError(`${param}: not a file: ${abs}`);
+    if (stat.size > maxBytes) throw new ModelError(`${param}: ${abs} is ${stat.size} bytes, over the cap maxFileBytes (${maxBytes})`);
+    bytes = new Uint8Array(await fs.readFile(abs));
+  } catch (error) {
+    if (error instanceof ModelError) throw error;
+    throw new ModelError(`${param}: cannot read ${abs}: ${(error as Error).message}`);
+  }
+  const name = o.name ?? path.basename(abs, path.extname(abs));
+  const r = importMesh(bytes, kind, { name, ...(o.units ? { units: o.units } : {}), ...(o.featureAngle !== undefined ? { featureAngle: o.featureAngle } : {}) });
+  if (!r.ok) throw new ModelError(`${param}: ${abs}: ${r.error}`);
+  const source = { imported: { path: abs, name, units: r.design.units, feature_angle: o.featureAngle ?? 30 } };
+  return { state: { path: abs, source, design: r.design }, info: { format: r.format, fileUnit: r.fileUnit, triangles: r.triangles, warnings: r.warnings } };
 }

@@ -77,6 +77,7 @@ const datumSchema = z.union([
   z.object({ name: z.string(), kind: z.literal("axis"), by: datumAxisBySchema }).strict(),
 ]);
 const partitionSchema = z.object({ name: z.string(), datum: z.string(), bodies: z.array(z.string()).optional() }).strict();
+const importOptionsSchema = z.object({ name: z.string().min(1).max(200), units: z.enum(["mm", "m"]), feature_angle: z.number().min(0).max(180) }).strict();
 
 const fileSchema = z
   .object({
@@ -84,7 +85,8 @@ const fileSchema = z
     units: z.enum(UNIT_SYSTEM_IDS),
     design: z.union([
       z.null(),
-      z.object({ path: z.string(), relative: z.string().optional() }).strict(),
+      // `import`: an imported part (.stl, .3mf) is read again with the options it was imported with.
+      z.object({ path: z.string(), relative: z.string().optional(), import: importOptionsSchema.optional() }).strict(),
       // `path` with `embedded`: a recovery file keeps the design as it was in memory and where it came from.
       z.object({ embedded: z.unknown(), path: z.string().optional() }).strict(),
     ]),
@@ -138,7 +140,7 @@ export interface SerializeOptions {
 export function serializeModel(model: Model, filePath: string, options: SerializeOptions = {}): string {
   const design = model.design
     ? model.design.path && !options.embedDesign
-      ? { path: model.design.path, relative: path.relative(path.dirname(filePath), model.design.path) }
+      ? { path: model.design.path, relative: path.relative(path.dirname(filePath), model.design.path), ...importedOptions(model.design.source) }
       : { embedded: model.design.source, ...(model.design.path ? { path: model.design.path } : {}) }
     : null;
   const results = options.results === false ? null : encodeResults(model);
@@ -216,4 +218,10 @@ export function decodeMesh(stored: z.infer<typeof meshSchema>, caps: Caps): Mesh
 
 export function definitionsOf(file: FieldcraftFile): Definitions {
   return file.definitions as Definitions;
+}
+
+/** The options an imported part's design was made with (its `source` says), for the file's `import`. */
+function importedOptions(source: unknown): { import?: { name: string; units: "mm" | "m"; feature_angle: number } } {
+  const imported = (source as { imported?: { name: string; units: "mm" | "m"; feature_angle: number } } | null)?.imported;
+  return imported ? { import: { name: imported.name, units: imported.units, feature_angle: imported.feature_angle } } : {};
 }

@@ -29,10 +29,18 @@ export async function modelFromText(files: FileAccess, abs: string, text: string
     );
     const chosen = candidates.find((c) => existsSync(c)) ?? file.design.path;
     try {
-      design = await readDesign(files, chosen, "design", caps.maxFileBytes);
+      design = await readDesign(files, chosen, "design", caps.maxFileBytes, file.design.import);
     } catch (error) {
       const reason = error instanceof ModelError ? error.message.replace(/^design: /, "") : String(error);
       warnings.push(`the design ${chosen} was not opened (${reason}); the model opens without it`);
+    }
+  } else if (file.design && importedSource(file.design.embedded)) {
+    // A recovery file of an imported part: the part's file is read again (its triangles are not embedded).
+    const imported = importedSource(file.design.embedded)!;
+    try {
+      design = await readDesign(files, imported.path, "design", caps.maxFileBytes, imported);
+    } catch (error) {
+      warnings.push(`the imported part ${imported.path} was not opened (${(error as Error).message}); the model opens without it`);
     }
   } else if (file.design) {
     try {
@@ -71,4 +79,10 @@ export async function modelFromText(files: FileAccess, abs: string, text: string
     else warnings.push(`the saved results were not opened (${decoded.reason}); solve again`);
   }
   return { model, warnings };
+}
+
+function importedSource(source: unknown): { path: string; name: string; units: "mm" | "m"; feature_angle: number } | null {
+  const i = (source as { imported?: { path?: unknown; name?: unknown; units?: unknown; feature_angle?: unknown } } | null)?.imported;
+  if (!i || typeof i.path !== "string" || typeof i.name !== "string" || (i.units !== "mm" && i.units !== "m") || typeof i.feature_angle !== "number") return null;
+  return { path: i.path, name: i.name, units: i.units, feature_angle: i.feature_angle };
 }

@@ -53,7 +53,8 @@ export interface BoxCut {
 
 export interface Body {
   name: string;
-  kind: "boxes" | "extrude";
+  /** `mesh`: an imported triangle surface (STL, 3MF), meshed by the general tet mesher. */
+  kind: "boxes" | "extrude" | "mesh";
   /** A box-union partition cell: the cuts that made it, so every analysis names the cut faces alike. */
   cuts?: BoxCut[];
   /** A partition cell: the design body it is a piece of and the partitions that cut it, in order. */
@@ -63,6 +64,8 @@ export interface Body {
   edges: BodyEdge[];
   volume: number;
   bbox: BoundingBox;
+  /** Imported bodies: the closed outward surface and the face (index into `faces`) of each triangle. */
+  surface?: { positions: Float64Array; triangles: Int32Array; faceOf: Int32Array };
 }
 
 export interface Design {

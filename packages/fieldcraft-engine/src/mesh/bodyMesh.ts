@@ -9,4 +9,6 @@ export interface BodyMesh {
   facetFace: Int32Array;
   method: string;
   size: number;
+  /** The general mesher's measured quality (imported bodies). */
+  quality?: { minDihedral: number; maxRadiusEdge: number };
 }

@@ -6,6 +6,7 @@ import { checkAbort, defaultSize, MeshFailure, resolveOptions, type TetMeshOptio
 import { promoteToQuadratic } from "./quadratic.js";
 import { tetVolume6 } from "./tet.js";
 import { meshExtrusion } from "./sweepMesher.js";
+import { meshSurfaceBody } from "./general/body.js";
 import { familyOf } from "../fem/families/index.js";
 import type { ElementType, FaceTag, Mesh } from "./types.js";
 import type { BodyEdge } from "../geometry/types.js";
@@ -39,7 +40,7 @@ export interface TetMeshStats {
   deviation: number;
   tolerance: number | null;
   seconds: number;
-  bodies: { name: string; method: string; size: number; elements: number; nodes: number; seeds?: { seed: number; edge: string; count: number }[] }[];
+  bodies: { name: string; method: string; size: number; elements: number; nodes: number; seeds?: { seed: number; edge: string; count: number }[]; quality?: { min_dihedral: number; max_radius_edge: number } }[];
 }
 
 export type TetMeshResult = { ok: true; mesh: Mesh; stats: TetMeshStats } | { ok: false; error: string };
@@ -63,7 +64,9 @@ export function generateTetMesh(design: Design, options: TetMeshOptions): TetMes
       const part =
         body.kind === "boxes"
           ? meshBoxUnion(body, size, leftE, leftN, o.signal, rules)
-          : meshExtrusion(body, size, leftE, leftN, o.signal, rules);
+          : body.kind === "mesh"
+            ? meshSurfaceBody(body, size, leftE, leftN, o.signal)
+            : meshExtrusion(body, size, leftE, leftN, o.signal, rules);
       seeded.push(rules.flatMap((r) => r.edges.flatMap((name) => {
         const edge = body.edges.find((e) => e.name === name);
         return edge ? [{ seed: Number(r.label.slice(1)), edge: name, count: edgeDivisions(part.nodes, edge, size) }] : [];
@@ -125,6 +128,7 @@ export function generateTetMesh(design: Design, options: TetMeshOptions): TetMes
           elements: parts[i].tets.length / 4,
           nodes: bodyNodes(i),
           ...(seeded[i].length ? { seeds: seeded[i] } : {}),
+          ...(parts[i].quality ? { quality: { min_dihedral: parts[i].quality!.minDihedral, max_radius_edge: parts[i].quality!.maxRadiusEdge } } : {}),
         })),
       },
     };

@@ -35,6 +35,7 @@ export const meshTetGenerateCommand = defineCommand({
           elements: z.number().int(),
           nodes: z.number().int(),
           seeds: z.array(z.object({ seed: z.number().int().positive(), edge: z.string(), count: z.number().int().positive() })).optional().describe("Mesh edges along each seeded edge"),
+          quality: z.object({ min_dihedral: z.number(), max_radius_edge: z.number() }).optional().describe("Imported bodies: the worst dihedral angle (degrees) and circumradius / shortest edge"),
         }),
       ),
     }),
