@@ -86,6 +86,7 @@ export async function solvePlanar(problem: PlanarProblem, options: SolveOptions 
     maxIterations: opts.maxIterations,
     signal: opts.signal,
     report,
+    threads: opts.threads,
   });
   if (!solved.ok) return solved;
   const u2 = solved.x;

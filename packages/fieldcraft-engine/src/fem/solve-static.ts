@@ -71,6 +71,7 @@ function linearOptions(opts: Required<Pick<SolveOptions, "tolerance" | "maxItera
     tolerance: opts.tolerance,
     maxIterations: opts.maxIterations,
     signal: opts.signal,
+    threads: opts.threads,
     report: (message, progress = 0, total) => opts.onProgress?.({ progress, total, message }),
   };
 }

@@ -105,6 +105,7 @@ export async function solveHeat(problem: HeatProblem, options: SolveOptions = {}
     maxIterations: opts.maxIterations,
     signal: opts.signal,
     report,
+    threads: opts.threads,
   });
   if (!solved.ok) return solved;
   const T = solved.x;

@@ -1,0 +1,46 @@
+// Where the time of one static solve goes: assembly, multigrid setup, CG (and per-kernel call counts).
+// Run: `pnpm exec tsx bench/profile-kernels.ts [dofs] [C3D4|C3D10]`.
+import { parseSolidcraft } from "../src/geometry/index.js";
+import { generateTetMesh } from "../src/mesh/index.js";
+import { assembleStiffness } from "../src/fem/assembly.js";
+import { applyPrescribed } from "../src/fem/constraints.js";
+import { rigidBodyNullspace } from "../src/fem/solve-static.js";
+import { patternWithinMemory } from "../src/fem/linear-solve.js";
+import { buildAmg } from "../src/fem/solvers/amg/hierarchy.js";
+import { pcg } from "../src/fem/solvers/cg.js";
+import { blockOperator } from "../src/fem/solvers/operator.js";
+import { buildCase, nodesOnTags, tagIndex } from "../tests/support/cases.js";
+
+const dofs = Number(process.argv[2] ?? 200_000);
+const order = process.argv[3] === "C3D10" ? 2 : 1;
+let n = 1;
+while (3 * (2 * order * n + 1) * (order * n + 1) ** 2 < dofs) n++;
+const parsed = parseSolidcraft(JSON.stringify({ format: "solidcraft/1", units: "mm", bodies: [{ name: "Block", features: [{ id: "F1", type: "box", min: [0, 0, 0], max: [200, 100, 100] }] }] }));
+if (!parsed.ok) throw new Error(parsed.error);
+const r = generateTetMesh(parsed.design, { order, size: (100 / n) * (1 + 1e-9), maxElements: 2e7, maxNodes: 2e7 });
+if (!r.ok) throw new Error(r.error);
+const mesh = r.mesh;
+const root = nodesOnTags(mesh, [tagIndex(mesh, "Block", "F1:-x")]);
+const c = buildCase(mesh, root, { kind: "force", faceTags: [tagIndex(mesh, "Block", "F1:+x")], force: [0, 0, -1000] });
+const t = () => performance.now();
+let t0 = t();
+const sized = patternWithinMemory(mesh, 3, 1e12);
+if (!sized.ok) throw new Error(sized.error);
+const tp = t() - t0; t0 = t();
+const a = assembleStiffness(mesh, c.problem.elementMaterial, c.problem.materials, sized.pattern);
+if (!a.ok) throw new Error(a.error);
+const K = a.matrix;
+const ta = t() - t0; t0 = t();
+const sys = applyPrescribed(K, c.problem.prescribed, c.problem.forces);
+const amg = await buildAmg(K, rigidBodyNullspace(mesh, sys.fixed));
+const ts = t() - t0; t0 = t();
+const x = new Float64Array(3 * K.n);
+const res = await pcg(blockOperator(K), amg.preconditioner, sys.rhs, x, { tolerance: 1e-8, maxIterations: 1000 });
+const tc = t() - t0; t0 = t();
+const Aop = blockOperator(K);
+const y = new Float64Array(3 * K.n);
+for (let i = 0; i < 20; i++) Aop.apply(x, y);
+const tm = (t() - t0) / 20; t0 = t();
+for (let i = 0; i < 5; i++) amg.preconditioner.apply(x, y);
+const tv = (t() - t0) / 5;
+console.log(JSON.stringify({ dofs: 3 * K.n, pattern: tp, assembly: ta, setup: ts, cg: tc, its: res.iterations, spmv: tm, vcycle: tv, describe: amg.describe }));
