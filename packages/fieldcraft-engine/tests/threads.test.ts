@@ -19,6 +19,8 @@ import { sharedFloat32, sharedFloat64, sharedInt32 } from "../src/fem/parallel/s
 import { planarGridMesh } from "../src/mesh/planarGrid.js";
 import { boxTetMesh, nodesWhere } from "./support/box-mesh.js";
 import { buildCase } from "./support/cases.js";
+import { existsSync } from "node:fs";
+import { SEED_BATCH, STEPS } from "./workflow-fixtures.js";
 import { findCcx } from "./support/ccx.js";
 import { compareWithCcx } from "./support/ccx-case.js";
 
@@ -78,6 +80,15 @@ describe("thread count", () => {
     expect(bad.ok).toBe(false);
     expect(!bad.ok && bad.error).toMatch(/FIELDCRAFT_THREADS must be a whole number/);
     expect(resolveThreads(0).ok).toBe(false);
+  });
+
+  it("the session's maxThreads cap lowers a solve's threads", async () => {
+    const mesh = boxTetMesh({ size: [100, 10, 10], cells: [20, 2, 2], order: 1, jitter: 0.2, seed: 3 });
+    const c = buildCase(mesh, nodesWhere(mesh, 0, 0), { kind: "force", faceTags: [1], force: [0, 0, -1000] });
+    const r = await solveStatic(c.problem, { threads: 2, maxThreads: 1 });
+    expect(r.ok && r.solution.stats.solver).toMatch(/, 1 thread$/);
+    const bad = await solveStatic(c.problem, { threads: 1.5 });
+    expect(!bad.ok && bad.error).toMatch(/threads must be a whole number/);
   });
 });
 
@@ -227,6 +238,18 @@ describe("whole solves with two threads (every product through the workers)", ()
 });
 
 describe("processes exit with the pool idle", () => {
+  const dist = fileURLToPath(new URL("../dist/index.js", import.meta.url));
+  it.skipIf(!existsSync(dist))("the built engine (dist/) solves a session on two threads with its bundled worker, and exits", () => {
+    const script = fileURLToPath(new URL("./support/dist-threads-child.mjs", import.meta.url));
+    const r = spawnSync(process.execPath, [script, new URL("../dist/index.js", import.meta.url).href, JSON.stringify({ steps: STEPS, batch: SEED_BATCH })], {
+      encoding: "utf8",
+      timeout: 60_000,
+      env: { ...process.env, FIELDCRAFT_THREADS: "2", FIELDCRAFT_PARALLEL_MIN_ENTRIES: "0" },
+    });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout.trim()).toMatch(/^CG with smoothed-aggregation AMG.*, 2 threads$/);
+  });
+
   it("a script that solves on two threads and returns exits by itself, code 0", () => {
     const script = fileURLToPath(new URL("./support/threads-child.ts", import.meta.url));
     const r = spawnSync(process.execPath, ["--import", "tsx", script], { encoding: "utf8", timeout: 60_000 });

@@ -22,6 +22,8 @@ export interface Caps {
   maxProbeNodes: number;
   /** Most node and element ids one set may list. */
   maxSetIds: number;
+  /** Most threads one solve may use (it uses os.availableParallelism() or FIELDCRAFT_THREADS up to this). */
+  maxThreads: number;
 }
 
 export const DEFAULT_CAPS: Caps = {
@@ -35,4 +37,5 @@ export const DEFAULT_CAPS: Caps = {
   maxUndoBytes: 2 * 1024 ** 3,
   maxProbeNodes: 10_000,
   maxSetIds: 10_000_000,
+  maxThreads: 64,
 };

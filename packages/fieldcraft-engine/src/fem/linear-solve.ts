@@ -97,14 +97,16 @@ export interface LinearSolveOptions {
   report: (message: string, progress?: number, total?: number) => void;
   /** Threads for the products (default: FIELDCRAFT_THREADS, else the machine's); 1 runs the one-thread path. */
   threads?: number;
+  /** Cap on threads (the session's maxThreads). */
+  maxThreads?: number;
 }
 
 /**
  * The kernel pool for a solve's `threads` (null for one thread), with a note when workers were asked for
  * but cannot run here (the solve then runs on one thread and says so in its solver description).
  */
-export async function solvePool(threads: number | undefined): Promise<{ ok: true; pool: KernelPool | null; note: string } | Failure> {
-  const wanted = resolveThreads(threads);
+export async function solvePool(threads: number | undefined, maxThreads?: number): Promise<{ ok: true; pool: KernelPool | null; note: string } | Failure> {
+  const wanted = resolveThreads(threads, maxThreads);
   if (!wanted.ok) return wanted;
   if (wanted.threads === 1) return { ok: true, pool: null, note: "1 thread" };
   const got = await kernelPool(wanted.threads);
@@ -191,7 +193,7 @@ export async function solveSystem(
   o: LinearSolveOptions,
 ): Promise<SystemSolution | Failure> {
   const t1 = performance.now();
-  const threads = await solvePool(o.threads);
+  const threads = await solvePool(o.threads, o.maxThreads);
   if (!threads.ok) return threads;
   const pre = await choosePreconditioner(K, nearNullspace, o, threads.pool);
   if (!pre.ok) return pre;

@@ -87,6 +87,7 @@ export async function solvePlanar(problem: PlanarProblem, options: SolveOptions 
     signal: opts.signal,
     report,
     threads: opts.threads,
+    maxThreads: opts.maxThreads,
   });
   if (!solved.ok) return solved;
   const u2 = solved.x;

@@ -72,6 +72,7 @@ function linearOptions(opts: Required<Pick<SolveOptions, "tolerance" | "maxItera
     maxIterations: opts.maxIterations,
     signal: opts.signal,
     threads: opts.threads,
+    maxThreads: opts.maxThreads,
     report: (message, progress = 0, total) => opts.onProgress?.({ progress, total, message }),
   };
 }

@@ -30,6 +30,8 @@ export interface SolveOptions {
    * os.availableParallelism(); 1 runs everything on the caller's thread. See the README section "Threads".
    */
   threads?: number;
+  /** Cap on threads (the session's maxThreads): `threads` and the default are lowered to it. */
+  maxThreads?: number;
   signal?: AbortSignal;
   onProgress?: (progress: { progress: number; total?: number; message: string }) => void;
 }

@@ -106,6 +106,7 @@ export async function solveHeat(problem: HeatProblem, options: SolveOptions = {}
     signal: opts.signal,
     report,
     threads: opts.threads,
+    maxThreads: opts.maxThreads,
   });
   if (!solved.ok) return solved;
   const T = solved.x;
