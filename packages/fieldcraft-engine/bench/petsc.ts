@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { solveStatic } from "../src/fem/index.js";
+import { kernelPool } from "../src/fem/parallel/pool.js";
 import type { Mesh } from "../src/mesh/index.js";
 import { blockCase, blockMesh, SIZES } from "./block-case.js";
 
@@ -24,6 +25,8 @@ interface Run {
 async function child(order: 1 | 2, dofs: number, threads: number): Promise<void> {
   const { mesh } = blockMesh(order, dofs);
   const c = blockCase(mesh);
+  // The pool starts once per process (a server keeps it): its start-up is not the solve's.
+  if (threads > 1) await kernelPool(threads);
   const r = await solveStatic(c.problem, { tolerance: 1e-8, maxIterations: 2000, threads });
   if (!r.ok) throw new Error(r.error);
   const s = r.solution.stats;
