@@ -26,6 +26,8 @@ export interface Caps {
   maxElementSteps: number;
   /** Most frames one explicit step may write. */
   maxFrames: number;
+  /** Most threads one solve may use (it uses os.availableParallelism() or FIELDCRAFT_THREADS up to this). */
+  maxThreads: number;
 }
 
 export const DEFAULT_CAPS: Caps = {
@@ -41,4 +43,5 @@ export const DEFAULT_CAPS: Caps = {
   maxSetIds: 10_000_000,
   maxElementSteps: 10_000_000_000,
   maxFrames: 10_000,
+  maxThreads: 64,
 };

@@ -9,7 +9,10 @@ import { pcg, yieldToEventLoop } from "./solvers/cg.js";
 import { buildAmg, DEFAULT_AMG } from "./solvers/amg/hierarchy.js";
 import { factorDense, solveDense } from "./solvers/dense-cholesky.js";
 import { jacobiPreconditioner } from "./solvers/jacobi.js";
-import { blockDiagonal, blockOperator, type LinearOperator } from "./solvers/operator.js";
+import { blockDiagonal, type LinearOperator } from "./solvers/operator.js";
+import { blockLevelOperator } from "./parallel/operators.js";
+import { kernelPool, resolveThreads, type KernelPool } from "./parallel/pool.js";
+import { shareFloat64, sharedFloat64 } from "./parallel/shared.js";
 
 export type Failure = { ok: false; error: string };
 
@@ -92,6 +95,23 @@ export interface LinearSolveOptions {
   maxIterations: number;
   signal?: AbortSignal;
   report: (message: string, progress?: number, total?: number) => void;
+  /** Threads for the products (default: FIELDCRAFT_THREADS, else the machine's); 1 runs the one-thread path. */
+  threads?: number;
+  /** Cap on threads (the session's maxThreads). */
+  maxThreads?: number;
+}
+
+/**
+ * The kernel pool for a solve's `threads` (null for one thread), with a note when workers were asked for
+ * but cannot run here (the solve then runs on one thread and says so in its solver description).
+ */
+export async function solvePool(threads: number | undefined, maxThreads?: number): Promise<{ ok: true; pool: KernelPool | null; note: string } | Failure> {
+  const wanted = resolveThreads(threads, maxThreads);
+  if (!wanted.ok) return wanted;
+  if (wanted.threads === 1) return { ok: true, pool: null, note: "1 thread" };
+  const got = await kernelPool(wanted.threads);
+  if (!got.ok) return { ok: true, pool: null, note: `1 thread (${got.error})` };
+  return { ok: true, pool: got.pool, note: `${got.pool.threads} threads` };
 }
 
 /** Dense below DENSE_LIMIT DOFs; otherwise multigrid on the near-nullspace (Jacobi if the hierarchy cannot be built). */
@@ -99,16 +119,23 @@ export async function choosePreconditioner(
   K: BlockCsr,
   nearNullspace: () => Float64Array,
   o: LinearSolveOptions,
+  pool: KernelPool | null = null,
 ): Promise<{ ok: true; M: LinearOperator; solver: string } | Failure> {
   if (K.b * K.n <= DENSE_LIMIT) return { ok: true, M: densePreconditioner(K), solver: "dense LDL^T (small model) with CG refinement" };
   o.report("building the multigrid preconditioner");
   let M: LinearOperator, solver: string;
   try {
-    const amg = await buildAmg(K, nearNullspace(), DEFAULT_AMG, async () => {
-      await yieldToEventLoop();
-      // Between levels: a cancelled build stops here instead of finishing the hierarchy.
-      if (o.signal?.aborted) throw new Error("cancelled");
-    });
+    const amg = await buildAmg(
+      K,
+      nearNullspace(),
+      DEFAULT_AMG,
+      async () => {
+        await yieldToEventLoop();
+        // Between levels: a cancelled build stops here instead of finishing the hierarchy.
+        if (o.signal?.aborted) throw new Error("cancelled");
+      },
+      pool,
+    );
     M = amg.preconditioner;
     solver = `CG with ${amg.describe}`;
   } catch {
@@ -129,7 +156,7 @@ export interface CgSolution {
 
 /** Preconditioned CG on the constrained system, its failures worded for the user. */
 export async function runCg(A: LinearOperator, M: LinearOperator, rhs: Float64Array, o: LinearSolveOptions): Promise<CgSolution | Failure> {
-  const x = new Float64Array(A.size);
+  const x = sharedFloat64(A.size);
   let lastReport = 0;
   const result = await pcg(A, M, rhs, x, {
     tolerance: o.tolerance,
@@ -169,12 +196,14 @@ export async function solveSystem(
   o: LinearSolveOptions,
 ): Promise<SystemSolution | Failure> {
   const t1 = performance.now();
-  const pre = await choosePreconditioner(K, nearNullspace, o);
+  const threads = await solvePool(o.threads, o.maxThreads);
+  if (!threads.ok) return threads;
+  const pre = await choosePreconditioner(K, nearNullspace, o, threads.pool);
   if (!pre.ok) return pre;
-  const solved = await runCg(blockOperator(K), pre.M, system.rhs, o);
+  const solved = await runCg(blockLevelOperator(K, threads.pool), pre.M, shareFloat64(system.rhs), o);
   if (!solved.ok) return solved;
   const seconds = (performance.now() - t1) / 1000;
   const { x } = solved;
   for (let d = 0; d < x.length; d++) if (system.fixed[d]) x[d] = system.prescribedValues[d];
-  return { ...solved, solver: pre.solver, seconds };
+  return { ...solved, solver: `${pre.solver}, ${threads.note}`, seconds };
 }

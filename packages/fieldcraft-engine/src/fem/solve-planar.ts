@@ -86,6 +86,8 @@ export async function solvePlanar(problem: PlanarProblem, options: SolveOptions 
     maxIterations: opts.maxIterations,
     signal: opts.signal,
     report,
+    threads: opts.threads,
+    maxThreads: opts.maxThreads,
   });
   if (!solved.ok) return solved;
   const u2 = solved.x;

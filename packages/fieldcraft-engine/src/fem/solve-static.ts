@@ -95,6 +95,8 @@ function linearOptions(opts: Required<Pick<SolveOptions, "tolerance" | "maxItera
     tolerance: opts.tolerance,
     maxIterations: opts.maxIterations,
     signal: opts.signal,
+    threads: opts.threads,
+    maxThreads: opts.maxThreads,
     report: (message, progress = 0, total) => opts.onProgress?.({ progress, total, message }),
   };
 }

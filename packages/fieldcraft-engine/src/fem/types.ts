@@ -28,6 +28,13 @@ export interface SolveOptions {
   maxDofs?: number;
   /** Cap on the estimated memory of the solve (bytes); exceeding it is an ordinary failure naming the cap. */
   maxMemoryBytes?: number;
+  /**
+   * Threads for the solver's products (the caller's thread included): default FIELDCRAFT_THREADS, else
+   * os.availableParallelism(); 1 runs everything on the caller's thread. See the README section "Threads".
+   */
+  threads?: number;
+  /** Cap on threads (the session's maxThreads): `threads` and the default are lowered to it. */
+  maxThreads?: number;
   signal?: AbortSignal;
   onProgress?: (progress: { progress: number; total?: number; message: string }) => void;
 }

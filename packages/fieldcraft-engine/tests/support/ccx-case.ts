@@ -6,11 +6,11 @@ import type { Case } from "./cases.js";
 import { parseDat, runCcx } from "./ccx.js";
 
 /** Largest nodal displacement difference relative to the largest displacement, and both reaction totals. */
-export async function compareWithCcx(c: Case) {
+export async function compareWithCcx(c: Case, options: { threads?: number } = {}) {
   const run = await runCcx(writeAbaqusDeck(c.deck, { solver: "SPOOLES", resultFile: false }));
   const dat = parseDat(run.dat);
   const theirs = dat.displacements.get(ALL_NODES_SET)!;
-  const ours = await solveStatic(c.problem, { tolerance: 1e-12 });
+  const ours = await solveStatic(c.problem, { tolerance: 1e-12, ...options });
   if (!ours.ok) throw new Error(ours.error);
   expect(theirs.size).toBe(c.mesh.nodes.length / 3);
   let max = 0, diff = 0;

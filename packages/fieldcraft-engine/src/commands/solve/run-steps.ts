@@ -38,6 +38,7 @@ export async function runAnalysisSteps<R>(
       maxIterations: params.max_iterations ?? Math.min(caps.maxIterations, 1000),
       maxDofs: caps.maxDofs,
       maxMemoryBytes: caps.maxMemoryBytes,
+      maxThreads: caps.maxThreads,
       signal: ctx.signal,
       onProgress: (p: { progress: number; total?: number; message: string }) => ctx.progress({ ...p, message: `step ${step.name} (${i + 1}/${steps.length}): ${p.message}` }),
     });

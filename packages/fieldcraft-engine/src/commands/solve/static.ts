@@ -59,6 +59,7 @@ export const solveStaticCommand = defineCommand({
         maxIterations: params.max_iterations ?? Math.min(caps.maxIterations, 1000),
         maxDofs: caps.maxDofs,
         maxMemoryBytes: caps.maxMemoryBytes,
+      maxThreads: caps.maxThreads,
         signal: ctx.signal,
         onProgress: (p) => ctx.progress({ ...p, message: `step ${step.name} (${i + 1}/${steps.length}): ${p.message}` }),
       });

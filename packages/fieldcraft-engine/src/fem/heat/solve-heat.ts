@@ -122,6 +122,8 @@ export async function solveHeat(problem: HeatProblem, options: SolveOptions = {}
     maxIterations: opts.maxIterations,
     signal: opts.signal,
     report,
+    threads: opts.threads,
+    maxThreads: opts.maxThreads,
   });
   if (!solved.ok) return solved;
   const T = solved.x;

@@ -1,4 +1,5 @@
 // Preconditioned conjugate gradients that yields to the event loop, so abort signals and progress get through.
+import { sharedFloat64 } from "../parallel/shared.js";
 import type { LinearOperator } from "./operator.js";
 
 export interface CgOptions {
@@ -26,10 +27,12 @@ function dot(a: Float64Array, b: Float64Array): number {
 export async function pcg(A: LinearOperator, M: LinearOperator, b: Float64Array, x: Float64Array, o: CgOptions): Promise<CgResult> {
   const n = A.size;
   x.fill(0);
-  const r = Float64Array.from(b);
-  const z = new Float64Array(n);
-  const p = new Float64Array(n);
-  const q = new Float64Array(n);
+  // Shared memory, so a pooled operator's threads read and write these vectors in place.
+  const r = sharedFloat64(n);
+  r.set(b);
+  const z = sharedFloat64(n);
+  const p = sharedFloat64(n);
+  const q = sharedFloat64(n);
   const bnorm = Math.sqrt(dot(b, b));
   if (bnorm === 0) return { status: "converged", iterations: 0, relativeResidual: 0 };
   M.apply(r, z);

@@ -4,6 +4,7 @@
 // The 3x3 case (elasticity) keeps its unrolled kernels; other block sizes take the generic loops.
 import type { Mesh } from "../../mesh/types.js";
 import { NODES_PER_ELEMENT } from "../../mesh/types.js";
+import { sharedFloat64, sharedInt32 } from "../parallel/shared.js";
 
 export interface BlockCsr {
   /** Block rows (nodes). */
@@ -37,7 +38,7 @@ export function blockPatternFromMesh(mesh: Mesh, b = 3): BlockCsr {
   const npe = NODES_PER_ELEMENT[mesh.type];
   const { ptr, idx } = nodeElements(mesh);
   const mark = new Int32Array(nn).fill(-1);
-  const rowPtr = new Int32Array(nn + 1);
+  const rowPtr = sharedInt32(nn + 1);
   // Count first, then fill: no growing arrays.
   for (let i = 0; i < nn; i++) {
     let count = 0;
@@ -54,7 +55,7 @@ export function blockPatternFromMesh(mesh: Mesh, b = 3): BlockCsr {
     rowPtr[i + 1] = rowPtr[i] + count;
   }
   mark.fill(-1);
-  const col = new Int32Array(rowPtr[nn]);
+  const col = sharedInt32(rowPtr[nn]);
   for (let i = 0; i < nn; i++) {
     let pos = rowPtr[i];
     for (let k = ptr[i]; k < ptr[i + 1]; k++) {
@@ -69,7 +70,7 @@ export function blockPatternFromMesh(mesh: Mesh, b = 3): BlockCsr {
     }
     col.subarray(rowPtr[i], rowPtr[i + 1]).sort();
   }
-  return { n: nn, b, rowPtr, col, val: new Float64Array(col.length * b * b) };
+  return { n: nn, b, rowPtr, col, val: sharedFloat64(col.length * b * b) };
 }
 
 /** Position of block (i, j), or -1. */
@@ -144,12 +145,12 @@ export function expandToScalar(A: BlockCsr): { rows: number; cols: number; ptr: 
       count[i]++;
       if (col[k] !== i) count[col[k]]++;
     }
-  const ptr = new Int32Array(rows + 1);
+  const ptr = sharedInt32(rows + 1);
   for (let i = 0; i < n; i++) for (let r = 0; r < b; r++) ptr[b * i + r + 1] = count[i] * b;
   for (let r = 0; r < rows; r++) ptr[r + 1] += ptr[r];
   const fill = ptr.slice(0, rows);
-  const idx = new Int32Array(ptr[rows]);
-  const out = new Float64Array(ptr[rows]);
+  const idx = sharedInt32(ptr[rows]);
+  const out = sharedFloat64(ptr[rows]);
   // Lower blocks first (row order of their upper partner), then upper: columns come out sorted.
   for (let i = 0; i < n; i++)
     for (let k = rowPtr[i]; k < rowPtr[i + 1]; k++) {
@@ -181,12 +182,12 @@ export interface LowerIndex {
 }
 
 export function lowerIndex(A: BlockCsr): LowerIndex {
-  const ptr = new Int32Array(A.n + 1);
+  const ptr = sharedInt32(A.n + 1);
   for (let i = 0; i < A.n; i++) for (let k = A.rowPtr[i]; k < A.rowPtr[i + 1]; k++) if (A.col[k] !== i) ptr[A.col[k] + 1]++;
   for (let i = 0; i < A.n; i++) ptr[i + 1] += ptr[i];
   const fill = ptr.slice(0, A.n);
-  const block = new Int32Array(ptr[A.n]);
-  const row = new Int32Array(ptr[A.n]);
+  const block = sharedInt32(ptr[A.n]);
+  const row = sharedInt32(ptr[A.n]);
   for (let i = 0; i < A.n; i++)
     for (let k = A.rowPtr[i]; k < A.rowPtr[i + 1]; k++) {
       const j = A.col[k];

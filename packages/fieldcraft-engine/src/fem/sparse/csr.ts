@@ -1,4 +1,5 @@
 // Scalar CSR for the multigrid hierarchy: products, transposed products and the sparse matrix product.
+import { sharedFloat32, sharedFloat64, sharedInt32 } from "../parallel/shared.js";
 import type { BlockCsr, LowerIndex } from "./block-csr.js";
 
 export interface CsrOf<V extends Float64Array | Float32Array> {
@@ -111,7 +112,7 @@ function product(left: SparseLeft, B: AnyCsr, rowStart: number, rowEnd: number, 
     return len;
   };
   const mark = new Int32Array(m).fill(-1);
-  const ptr = new Int32Array(n + 1);
+  const ptr = sharedInt32(n + 1);
   const tp = smooth?.T.ptr, ti = smooth?.T.idx, tv = smooth?.T.val;
   for (let r = 0; r < n; r++) {
     const len = loadRow(r + rowStart);
@@ -135,8 +136,8 @@ function product(left: SparseLeft, B: AnyCsr, rowStart: number, rowEnd: number, 
     }
     ptr[r + 1] = ptr[r] + count;
   }
-  const idx = new Int32Array(ptr[n]);
-  const val = smooth ? new Float32Array(ptr[n]) : new Float64Array(ptr[n]);
+  const idx = sharedInt32(ptr[n]);
+  const val = smooth ? sharedFloat32(ptr[n]) : sharedFloat64(ptr[n]);
   const acc = new Float64Array(m);
   mark.fill(-1);
   for (let r = 0; r < n; r++) {
@@ -180,7 +181,7 @@ function multiplyNodeRows(A: BlockCsr, L: LowerIndex, B: AnyCsr, n0: number, n1:
   const av = A.val;
   const rows = 3 * (n1 - n0);
   const mark = new Int32Array(m).fill(-1);
-  const ptr = new Int32Array(rows + 1);
+  const ptr = sharedInt32(rows + 1);
   // Block columns of node i's full row: lower part (transposed blocks) then upper part.
   const countColumn = (j: number, i: number): number => {
     let count = 0;
@@ -211,8 +212,8 @@ function multiplyNodeRows(A: BlockCsr, L: LowerIndex, B: AnyCsr, n0: number, n1:
     ptr[r + 2] = ptr[r + 1] + count;
     ptr[r + 3] = ptr[r + 2] + count;
   }
-  const idx = new Int32Array(ptr[rows]);
-  const val = smooth ? new Float32Array(ptr[rows]) : new Float64Array(ptr[rows]);
+  const idx = sharedInt32(ptr[rows]);
+  const val = smooth ? sharedFloat32(ptr[rows]) : sharedFloat64(ptr[rows]);
   const acc0 = new Float64Array(m), acc1 = new Float64Array(m), acc2 = new Float64Array(m);
   const accs = [acc0, acc1, acc2];
   mark.fill(-1);
@@ -285,7 +286,7 @@ function multiplyByNodeRows(A: Csr, B: Csr): Csr {
   const n = A.rows, m = B.cols;
   const ap = A.ptr, ai = A.idx, av = A.val, bp = B.ptr, bi = B.idx, bv = B.val;
   const mark = new Int32Array(m).fill(-1);
-  const ptr = new Int32Array(n + 1);
+  const ptr = sharedInt32(n + 1);
   for (let r = 0; r < n; r++) {
     let count = 0;
     for (let k = ap[r]; k < ap[r + 1]; k++) {
@@ -301,8 +302,8 @@ function multiplyByNodeRows(A: Csr, B: Csr): Csr {
     }
     ptr[r + 1] = ptr[r] + count;
   }
-  const idx = new Int32Array(ptr[n]);
-  const val = new Float64Array(ptr[n]);
+  const idx = sharedInt32(ptr[n]);
+  const val = sharedFloat64(ptr[n]);
   const acc = new Float64Array(m);
   mark.fill(-1);
   for (let r = 0; r < n; r++) {
@@ -352,7 +353,7 @@ export function sliceRows<V extends Float64Array | Float32Array>(A: CsrOf<V>, r0
 export function addSparse(parts: Csr[]): Csr {
   const n = parts[0].rows, m = parts[0].cols;
   const mark = new Int32Array(m).fill(-1);
-  const ptr = new Int32Array(n + 1);
+  const ptr = sharedInt32(n + 1);
   for (let r = 0; r < n; r++) {
     let count = 0;
     for (const X of parts)
@@ -363,8 +364,8 @@ export function addSparse(parts: Csr[]): Csr {
         }
     ptr[r + 1] = ptr[r] + count;
   }
-  const idx = new Int32Array(ptr[n]);
-  const val = new Float64Array(ptr[n]);
+  const idx = sharedInt32(ptr[n]);
+  const val = sharedFloat64(ptr[n]);
   const where = new Int32Array(m);
   mark.fill(-1);
   for (let r = 0; r < n; r++) {
@@ -388,22 +389,41 @@ export function addSparse(parts: Csr[]): Csr {
  * Galerkin product P^T A P, streamed over slices of fine rows so the intermediate A P never exists whole
  * (it is the largest matrix of the setup).
  */
-export function galerkinProduct(left: SparseLeft, P: AnyCsr, sliceEntries = 4_000_000): Csr {
+export function galerkinProduct(left: SparseLeft, P: AnyCsr, sliceEntries = GALERKIN_SLICE_ENTRIES, runSlices = serialSlices): Csr {
   const rows = P.rows;
-  const parts: Csr[] = [];
-  // The first slice measures how dense A P is; later slices hold about `sliceEntries` entries each.
+  // The first slice measures how dense A P is; later slices hold about `sliceEntries` entries each. The cut
+  // depends only on the matrices (not on who computes the slices), so a pool gives the same bits.
   // Slices start on node boundaries so a block matrix is read node by node.
-  let rowsPerSlice = 3 * Math.max(1, Math.floor(sliceEntries / 1000));
-  for (let r0 = 0; r0 < rows; ) {
-    const r1 = Math.min(rows, r0 + rowsPerSlice);
-    const AP = multiplySparse(left, P, r0, r1);
-    const PT = transpose(sliceRows(P, r0, r1));
-    const part = left.kind === "block" && r0 % 3 === 0 ? multiplyByNodeRows(PT, AP) : multiplySparse({ kind: "csr", A: PT }, AP);
-    parts.push(part);
-    rowsPerSlice = 3 * Math.max(1, Math.floor(sliceEntries / Math.max(1, AP.ptr[AP.rows] / AP.rows) / 3));
-    r0 = r1;
-  }
-  return parts.length === 1 ? parts[0] : addSparse(parts);
+  const r1 = Math.min(rows, GALERKIN_FIRST_SLICE_ROWS(sliceEntries));
+  const first = galerkinPart(left, P, 0, r1);
+  if (r1 === rows) return first.part;
+  const step = galerkinSliceRows(sliceEntries, first.entriesPerRow);
+  const count = Math.ceil((rows - r1) / step);
+  const slices = new Int32Array(count + 1);
+  for (let s = 0; s <= count; s++) slices[s] = Math.min(rows, r1 + s * step);
+  return addSparse([first.part, ...runSlices(left, P, slices)]);
+}
+
+/** The shares of the slices [slices[s], slices[s + 1]) in order, one after the other. */
+function serialSlices(left: SparseLeft, P: AnyCsr, slices: Int32Array): Csr[] {
+  const parts: Csr[] = [];
+  for (let s = 0; s + 1 < slices.length; s++) parts.push(galerkinPart(left, P, slices[s], slices[s + 1]).part);
+  return parts;
+}
+
+/** Entries of A P per Galerkin slice (about 48 MB of them). */
+export const GALERKIN_SLICE_ENTRIES = 4_000_000;
+/** Rows of the first slice, before the density of A P is known. */
+export const GALERKIN_FIRST_SLICE_ROWS = (sliceEntries: number): number => 3 * Math.max(1, Math.floor(sliceEntries / 1000));
+/** Rows per slice (a multiple of 3: node boundaries) for A P rows of `entriesPerRow` entries. */
+export const galerkinSliceRows = (sliceEntries: number, entriesPerRow: number): number => 3 * Math.max(1, Math.floor(sliceEntries / Math.max(1, entriesPerRow) / 3));
+
+/** The share of fine rows [r0, r1) in P^T A P, and the density of the A P rows it formed. */
+export function galerkinPart(left: SparseLeft, P: AnyCsr, r0: number, r1: number): { part: Csr; entriesPerRow: number } {
+  const AP = multiplySparse(left, P, r0, r1);
+  const PT = transpose(sliceRows(P, r0, r1));
+  const part = left.kind === "block" && r0 % 3 === 0 ? multiplyByNodeRows(PT, AP) : multiplySparse({ kind: "csr", A: PT }, AP);
+  return { part, entriesPerRow: AP.ptr[AP.rows] / AP.rows };
 }
 
 /** y += A x. */

@@ -3,9 +3,14 @@
 // rigid-body modes for elasticity; any block size, e.g. 1 unknown per node with constants, goes through
 // its scalar expansion); coarse levels are scalar CSR whose DOFs are grouped per aggregate.
 import { expandToScalar, lowerIndex, type BlockCsr } from "../../sparse/block-csr.js";
-import { galerkinProduct, singleMultiplyAdd, singleMultiplyTransposeAdd, smoothedProlongator, type Csr, type SingleCsr, type SparseLeft } from "../../sparse/csr.js";
+import { smoothedProlongator, type Csr, type SingleCsr, type SparseLeft } from "../../sparse/csr.js";
+import { parallelGalerkinProduct } from "../../parallel/galerkin.js";
+import { EPILOGUE } from "../../parallel/kernels/epilogue.js";
+import { blockLevelOperator, csrLevelOperator, transferOperator, type LevelOperator, type Transfer } from "../../parallel/operators.js";
+import type { KernelPool } from "../../parallel/pool.js";
+import { sharedFloat64 } from "../../parallel/shared.js";
 import { factorDense, solveDense, type DenseFactor } from "../dense-cholesky.js";
-import { blockDiagonal, blockOperator, csrDiagonal, csrOperator, type LinearOperator } from "../operator.js";
+import { blockDiagonal, csrDiagonal, type LinearOperator } from "../operator.js";
 import { aggregate } from "./aggregate.js";
 import { blockStrength, groupedStrength, type NodeGraph } from "./strength.js";
 import { tentativeProlongator, type Tentative } from "./tentative.js";
@@ -42,13 +47,15 @@ const CHEBYSHEV_RATIO = 30;
 const OMEGA_NUMERATOR = 4 / 3;
 
 interface Level {
-  A: LinearOperator;
+  A: LevelOperator;
   invDiag: Float64Array;
   /** Chebyshev interval on D^-1 A. */
   lo: number;
   hi: number;
   /** Prolongator to this level from the next, in single precision (half the memory; the preconditioner need not be exact). */
   P?: SingleCsr;
+  /** P both ways, over the pool when it has one. */
+  transfer?: Transfer;
   b: Float64Array;
   x: Float64Array;
   r: Float64Array;
@@ -69,13 +76,13 @@ export interface AmgHierarchy {
 /** Largest eigenvalue of D^-1 A by power iteration (a lower bound; callers add a margin). */
 function spectralRadius(A: LinearOperator, invDiag: Float64Array): number {
   const n = A.size;
-  let v = new Float64Array(n);
+  const v = sharedFloat64(n);
   let seed = 12345;
   for (let i = 0; i < n; i++) {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
     v[i] = seed / 0x7fffffff - 0.5;
   }
-  const w = new Float64Array(n);
+  const w = sharedFloat64(n);
   let rho = 0;
   for (let it = 0; it < POWER_ITERATIONS; it++) {
     A.apply(v, w);
@@ -91,13 +98,15 @@ function spectralRadius(A: LinearOperator, invDiag: Float64Array): number {
     norm = Math.sqrt(norm);
     if (norm === 0) break;
     for (let i = 0; i < n; i++) w[i] /= norm;
-    [v] = [Float64Array.from(w)];
+    v.set(w);
   }
   return rho;
 }
 
 function inverse(d: Float64Array): Float64Array {
-  return d.map((v) => (v > 0 ? 1 / v : 0));
+  const inv = sharedFloat64(d.length);
+  for (let i = 0; i < d.length; i++) inv[i] = d[i] > 0 ? 1 / d[i] : 0;
+  return inv;
 }
 
 /** P = (I - omega D^-1 A) T, with omega = 4 / (3 rho), in single precision (no double-precision copy ever exists). */
@@ -107,13 +116,13 @@ function smoothProlongator(rows: SparseLeft, T: Tentative, level: Level): Single
   return smoothedProlongator(rows, T.P, scale);
 }
 
-function makeLevel(A: LinearOperator, diag: Float64Array, nnz: number): Level {
+function makeLevel(A: LevelOperator, diag: Float64Array, nnz: number): Level {
   const n = A.size;
   const invDiag = inverse(diag);
   const rho = spectralRadius(A, invDiag) * RHO_MARGIN;
   return {
     A, invDiag, lo: rho / CHEBYSHEV_RATIO, hi: rho, nnz,
-    b: new Float64Array(n), x: new Float64Array(n), r: new Float64Array(n), d: new Float64Array(n), t: new Float64Array(n),
+    b: sharedFloat64(n), x: sharedFloat64(n), r: sharedFloat64(n), d: sharedFloat64(n), t: sharedFloat64(n),
   };
 }
 
@@ -133,12 +142,12 @@ interface Finest {
 }
 
 /** 3x3 blocks stay blocks (node-by-node products); other block sizes are expanded to scalar CSR once. */
-function finestLevel(A0: BlockCsr, theta: number): Finest {
+function finestLevel(A0: BlockCsr, theta: number, pool: KernelPool | null): Finest {
   const b = A0.b;
   const nodePtr = Int32Array.from({ length: A0.n + 1 }, (_, i) => b * i);
   if (b === 3) {
     return {
-      level: makeLevel(blockOperator(A0), blockDiagonal(A0), 9 * (2 * A0.col.length - A0.n)),
+      level: makeLevel(blockLevelOperator(A0, pool), blockDiagonal(A0), 9 * (2 * A0.col.length - A0.n)),
       rows: { kind: "block", A: A0, lower: lowerIndex(A0) },
       graph: blockStrength(A0, theta),
       nodePtr,
@@ -147,7 +156,7 @@ function finestLevel(A0: BlockCsr, theta: number): Finest {
   }
   const full: Csr = expandToScalar(A0);
   return {
-    level: makeLevel(csrOperator(full), csrDiagonal(full), full.val.length),
+    level: makeLevel(csrLevelOperator(full, pool), csrDiagonal(full), full.val.length),
     rows: { kind: "csr", A: full },
     graph: groupedStrength(full, nodePtr, theta),
     nodePtr,
@@ -159,9 +168,15 @@ function finestLevel(A0: BlockCsr, theta: number): Finest {
  * Builds the hierarchy for a block matrix whose prescribed DOFs are already identity rows/columns.
  * `B0`: near-nullspace, the same number of modes per DOF (6 rigid-body modes, or 1 constant), zero at prescribed DOFs.
  */
-export async function buildAmg(A0: BlockCsr, B0: Float64Array, o: AmgOptions = DEFAULT_AMG, pause?: () => Promise<void>): Promise<AmgHierarchy> {
+export async function buildAmg(
+  A0: BlockCsr,
+  B0: Float64Array,
+  o: AmgOptions = DEFAULT_AMG,
+  pause?: () => Promise<void>,
+  pool: KernelPool | null = null,
+): Promise<AmgHierarchy> {
   const modes = B0.length / (A0.b * A0.n);
-  const finest = finestLevel(A0, o.theta);
+  const finest = finestLevel(A0, o.theta, pool);
   let level = finest.level;
   const levels: Level[] = [level];
   // Setup temporaries are dropped (set to null) as soon as they are used, so the collector can return them
@@ -184,13 +199,14 @@ export async function buildAmg(A0: BlockCsr, B0: Float64Array, o: AmgOptions = D
     const P = smoothProlongator(rows, T, level);
     T = null;
     await pause?.();
-    const Ac = galerkinProduct(rows, P);
+    const Ac = parallelGalerkinProduct(rows, P, pool);
     rows = { kind: "csr", A: Ac }; // releases the level-0 lower index
     await pause?.();
     level.P = P;
+    level.transfer = transferOperator(P, pool);
     bytes += P.val.byteLength + P.idx.byteLength;
     Acoarse = Ac;
-    const next = makeLevel(csrOperator(Ac), csrDiagonal(Ac), Ac.val.length);
+    const next = makeLevel(csrLevelOperator(Ac, pool), csrDiagonal(Ac), Ac.val.length);
     bytes += Ac.val.byteLength + Ac.idx.byteLength;
     levels.push(next);
     level = next;
@@ -217,29 +233,18 @@ export async function buildAmg(A0: BlockCsr, B0: Float64Array, o: AmgOptions = D
 
 /** The symmetric V-cycle (the same Chebyshev polynomial before and after the coarse correction) as an operator. */
 function vCyclePreconditioner(levels: Level[], coarse: DenseFactor, degree: number): LinearOperator {
+  // Each product carries the vector update that follows it (an epilogue), so a pool applies both in one job.
   const chebyshev = (L: Level, zeroStart: boolean, degree: number) => {
     const { A, invDiag, b, x, r, d, t } = L;
-    const n = A.size;
     const theta = (L.hi + L.lo) / 2, delta = (L.hi - L.lo) / 2, sigma = theta / delta;
-    if (zeroStart) {
-      x.fill(0);
-      r.set(b);
-    } else {
-      A.apply(x, t);
-      for (let i = 0; i < n; i++) r[i] = b[i] - t[i];
-    }
-    for (let i = 0; i < n; i++) d[i] = (invDiag[i] * r[i]) / theta;
+    // Step 1: x += d with d = D^-1 (b - A x) / theta.
+    if (zeroStart) A.zeroStart({ mode: EPILOGUE.none, y: t, b, r, d, x, invDiag, theta });
+    else A.fused(x, { mode: EPILOGUE.chebyshevStart, y: t, b, r, d, x, invDiag, theta });
     let rhoOld = 1 / sigma;
-    for (let k = 1; k <= degree; k++) {
-      for (let i = 0; i < n; i++) x[i] += d[i];
-      if (k === degree) break;
-      A.apply(d, t);
+    for (let k = 2; k <= degree; k++) {
       const rhoNew = 1 / (2 * sigma - rhoOld);
       const c1 = rhoNew * rhoOld, c2 = (2 * rhoNew) / delta;
-      for (let i = 0; i < n; i++) {
-        r[i] -= t[i];
-        d[i] = c1 * d[i] + c2 * invDiag[i] * r[i];
-      }
+      A.fused(d, { mode: EPILOGUE.chebyshevStep, y: t, r, d, x, invDiag, c1, c2 });
       rhoOld = rhoNew;
     }
   };
@@ -252,12 +257,10 @@ function vCyclePreconditioner(levels: Level[], coarse: DenseFactor, degree: numb
     }
     const next = levels[l + 1];
     chebyshev(L, true, degree);
-    L.A.apply(L.x, L.t);
-    for (let i = 0; i < L.A.size; i++) L.r[i] = L.b[i] - L.t[i];
-    next.b.fill(0);
-    singleMultiplyTransposeAdd(L.P!, L.r, next.b);
+    L.A.fused(L.x, { mode: EPILOGUE.residual, y: L.t, b: L.b, r: L.r });
+    L.transfer!.restrict(L.r, next.b);
     cycle(l + 1);
-    singleMultiplyAdd(L.P!, next.x, L.x);
+    L.transfer!.prolongAdd(next.x, L.x);
     chebyshev(L, false, degree);
   };
 

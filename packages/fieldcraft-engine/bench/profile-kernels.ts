@@ -1,0 +1,80 @@
+// Per-kernel thread speed-up: the same matrices and vectors, each kernel timed on 1 and on 2 threads
+// (best of a few repetitions), plus where a one-thread solve spends its time. A report, not a test.
+// Run: `pnpm exec tsx bench/profile-kernels.ts [dofs] [C3D4|C3D10]`.
+import { assembleStiffness } from "../src/fem/assembly.js";
+import { applyPrescribed } from "../src/fem/constraints.js";
+import { patternWithinMemory } from "../src/fem/linear-solve.js";
+import { parallelGalerkinProduct } from "../src/fem/parallel/galerkin.js";
+import { blockLevelOperator, csrLevelOperator, transferOperator } from "../src/fem/parallel/operators.js";
+import { closeKernelPool, kernelPool, type KernelPool } from "../src/fem/parallel/pool.js";
+import { sharedFloat64 } from "../src/fem/parallel/shared.js";
+import { rigidBodyNullspace } from "../src/fem/solve-static.js";
+import { buildAmg } from "../src/fem/solvers/amg/hierarchy.js";
+import { pcg } from "../src/fem/solvers/cg.js";
+import { lowerIndex } from "../src/fem/sparse/block-csr.js";
+import type { Csr } from "../src/fem/sparse/csr.js";
+import { blockCase, blockMesh } from "./block-case.js";
+
+const dofs = Number(process.argv[2] ?? 200_000);
+const order = process.argv[3] === "C3D10" ? 2 : 1;
+const { mesh } = blockMesh(order, dofs);
+const c = blockCase(mesh);
+const now = () => performance.now();
+
+const sized = patternWithinMemory(mesh, 3, 1e12);
+if (!sized.ok) throw new Error(sized.error);
+let t0 = now();
+const a = assembleStiffness(mesh, c.problem.elementMaterial, c.problem.materials, sized.pattern);
+if (!a.ok) throw new Error(a.error);
+const assemblyMs = now() - t0;
+const K = a.matrix;
+const sys = applyPrescribed(K, c.problem.prescribed, c.problem.forces);
+
+const got = await kernelPool(2);
+if (!got.ok) throw new Error(got.error);
+const pools: [string, KernelPool | null][] = [["1 thread", null], ["2 threads", got.pool]];
+
+const best = (reps: number, f: () => void) => {
+  let b = Infinity;
+  for (let r = 0; r < reps; r++) {
+    const t = now();
+    f();
+    b = Math.min(b, now() - t);
+  }
+  return b;
+};
+
+const rows: Record<string, number[]> = {};
+const record = (name: string, ms: number) => (rows[name] ??= []).push(ms);
+const timesOf: Record<string, { setup: number; cg: number; its: number }> = {};
+
+for (const [label, pool] of pools) {
+  t0 = now();
+  const amg = await buildAmg(K, rigidBodyNullspace(mesh, sys.fixed), undefined, undefined, pool);
+  const setup = now() - t0;
+  const x = sharedFloat64(3 * K.n), y = sharedFloat64(3 * K.n);
+  t0 = now();
+  const res = await pcg(blockLevelOperator(K, pool), amg.preconditioner, sys.rhs, x, { tolerance: 1e-8, maxIterations: 1000 });
+  timesOf[label] = { setup, cg: now() - t0, its: res.iterations };
+  const op0 = blockLevelOperator(K, pool);
+  record("level-0 block product y = K x", best(10, () => op0.apply(x, y)));
+  const coarse = amg.levels[1].A.size;
+  record("V-cycle (whole preconditioner)", best(5, () => amg.preconditioner.apply(x, y)));
+  const P0 = amg.levels[0].P!;
+  const tr = transferOperator(P0, pool);
+  const xc = sharedFloat64(coarse);
+  record("restriction P^T r + prolongation x += P xc", best(10, () => (tr.restrict(x, xc), tr.prolongAdd(xc, y))));
+  // The Galerkin product of level 0 rebuilt alone, and the level-1 operator it gives.
+  const left = { kind: "block" as const, A: K, lower: lowerIndex(K) };
+  record("Galerkin product P^T K P (level 0)", best(2, () => parallelGalerkinProduct(left, P0, pool)));
+  const A1: Csr = parallelGalerkinProduct(left, P0, null);
+  const op1 = csrLevelOperator(A1, pool);
+  const v1 = sharedFloat64(A1.rows), w1 = sharedFloat64(A1.rows);
+  record(`level-1 scalar product (${A1.rows} rows, ${A1.ptr[A1.rows]} entries)`, best(10, () => op1.apply(v1, w1)));
+}
+await closeKernelPool();
+
+console.log(`${order === 1 ? "C3D4" : "C3D10"}, ${3 * K.n} DOFs, ${K.col.length} upper blocks; assembly ${assemblyMs.toFixed(0)} ms (one thread)`);
+for (const [label, t] of Object.entries(timesOf)) console.log(`${label}: multigrid setup ${t.setup.toFixed(0)} ms, CG ${t.cg.toFixed(0)} ms (${t.its} iterations)`);
+console.log("| kernel | 1 thread ms | 2 threads ms | speed-up |\n|---|---|---|---|");
+for (const [name, [one, two]] of Object.entries(rows)) console.log(`| ${name} | ${one.toFixed(1)} | ${two.toFixed(1)} | ${(one / two).toFixed(2)} |`);

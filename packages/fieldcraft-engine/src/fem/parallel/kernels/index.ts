@@ -1,0 +1,27 @@
+// The kernels a pool can run, by name: a row per kernel. Workers import this table, so a kernel added here
+// (with its code in a file of its own) runs on every thread.
+import { blockProductReduce, blockProductRows } from "./block-product.js";
+import { csrProductAddRows, csrProductRows, epilogueRows, transposeProductReduce, transposeProductRows } from "./csr-product.js";
+import { chebyshevZeroStart } from "./epilogue.js";
+import { galerkinSlice } from "./galerkin.js";
+import type { Kernel } from "./types.js";
+
+export const KERNELS = {
+  blockProductRows,
+  blockProductReduce,
+  csrProductRows,
+  csrProductAddRows,
+  epilogueRows,
+  chebyshevZeroStart,
+  transposeProductRows,
+  transposeProductReduce,
+  galerkinSlice,
+} satisfies Record<string, Kernel<never>>;
+
+export type KernelName = keyof typeof KERNELS;
+
+/** The kernel of a name, typed for a caller that passes its arguments through (the pool, a worker). */
+export function kernelOf(name: string): Kernel<object> | undefined {
+  return Object.hasOwn(KERNELS, name) ? (KERNELS[name as KernelName] as Kernel<object>) : undefined;
+}
+export type { Kernel, KernelContext } from "./types.js";

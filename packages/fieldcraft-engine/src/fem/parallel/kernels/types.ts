@@ -1,0 +1,9 @@
+// The shape of a kernel: a pure function over a range [lo, hi) of rows (or tasks) of shared arrays.
+
+export interface KernelContext {
+  /** This thread's index (0 = the caller) and the job's thread count. */
+  thread: number;
+  threads: number;
+}
+
+export type Kernel<A> = (args: A, lo: number, hi: number, ctx: KernelContext) => unknown;

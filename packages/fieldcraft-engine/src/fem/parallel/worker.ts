@@ -1,0 +1,38 @@
+// A kernel pool worker: waits on its job counter, takes the job message synchronously from its port, runs the
+// kernel over its range (or takes map tasks until none are left), replies with results, counts itself done.
+import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from "node:worker_threads";
+import { kernelOf } from "./kernels/index.js";
+import { CTRL, type Job, type Reply } from "./protocol.js";
+
+const { ctrl, slot, jobs, replies } = workerData as { ctrl: Int32Array; slot: number; jobs: MessagePort; replies: MessagePort };
+
+function runJob(job: Job): void {
+  const kernel = kernelOf(job.kernel);
+  if (!kernel) throw new Error(`no kernel named ${job.kernel}`);
+  const ctx = { thread: job.thread, threads: job.threads };
+  if (job.bounds) {
+    kernel(job.args, job.bounds[job.thread], job.bounds[job.thread + 1], ctx);
+    return;
+  }
+  for (let task = Atomics.add(ctrl, CTRL.NEXT, 1); task < job.count; task = Atomics.add(ctrl, CTRL.NEXT, 1))
+    replies.postMessage({ task, result: kernel(job.args, task, task + 1, ctx) } satisfies Reply);
+}
+
+parentPort!.postMessage("ready");
+let seen = 0;
+for (;;) {
+  Atomics.wait(ctrl, CTRL.SEQ + slot, seen);
+  const now = Atomics.load(ctrl, CTRL.SEQ + slot);
+  while (seen < now) {
+    seen++;
+    const message = receiveMessageOnPort(jobs);
+    try {
+      if (!message) throw new Error("a job counter moved without a job message");
+      runJob(message.message as Job);
+    } catch (e) {
+      replies.postMessage({ error: e instanceof Error ? e.message : String(e) } satisfies Reply);
+    }
+    Atomics.add(ctrl, CTRL.DONE, 1);
+    Atomics.notify(ctrl, CTRL.DONE);
+  }
+}
