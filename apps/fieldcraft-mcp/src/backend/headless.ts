@@ -6,9 +6,12 @@ import { pngFromRenderResult } from "./png-result.js";
 
 export const ENGINE_NAME = "fieldcraft-engine";
 
+/** The rows a headless session adds: the viewer's scene, and a selection of its own (picks in the MCP App view, by name or id). */
+const HEADLESS_COMMANDS = [uiSceneCommand, uiSelectCommand, uiSelectionCommand];
+
 /** The headless session's catalogue, without starting one that works (for a host whose session runs elsewhere). */
 export function headlessCatalogue(): CommandInfo[] {
-  return createSession({ commands: [uiSceneCommand] }).catalogue();
+  return createSession({ commands: HEADLESS_COMMANDS }).catalogue();
 }
 
 export interface HeadlessOptions {
@@ -23,8 +26,7 @@ export function createHeadlessBackend(fileAccess: FileAccess, version: string, o
   // The recovery folder is the user's own, outside the confinement roots: no agent names a path there.
   const session = createSession({
     fileAccess,
-    // The viewer's scene, and a selection of its own: picks in the MCP App view land here (by name or id).
-    commands: [uiSceneCommand, uiSelectCommand, uiSelectionCommand],
+    commands: HEADLESS_COMMANDS,
     // FIELDCRAFT_CHECK_RESULTS=1 (the tests): every command result is checked against its declared schema.
     checkResults: process.env.FIELDCRAFT_CHECK_RESULTS === "1",
     ...(options.caps !== undefined ? { caps: options.caps } : {}),
