@@ -166,6 +166,40 @@ describe("a frequency step's scene", () => {
   });
 });
 
+describe("an explicit step's scene", () => {
+  test("carries its frames in time order with one range and one scale, each frame the engine's", async () => {
+    const session = createSession({ commands: [uiSceneCommand] });
+    const run = async (command: string, params: Record<string, unknown>) => {
+      const out = await session.execute(command, params);
+      if (!out.ok) throw new Error(`${command}: ${out.error}`);
+      return out.result as any;
+    };
+    await run("file.sample", { name: "drop-bar" });
+    await run("solve.explicit", { step: "Drop" });
+    await run("results.contour", { step: "Drop", frame: 10, field: "displacement" });
+    const { header, arrays } = await scene(session);
+    const a = header.animations[0];
+    const frames = (await run("results.frames", { step: "Drop" })).frames as { frame: number; time: number }[];
+    expect(a).toMatchObject({ kind: "frames", count: frames.length, current: 10 });
+    expect(a.labels[10]).toMatch(/^frame 10: t = /);
+    // One scale and one range for every frame, so motion is seen to grow.
+    expect(new Set(a.auto_scales).size).toBe(1);
+    expect(new Set(a.ranges.map((r) => r.max)).size).toBe(1);
+    const nv = header.counts.vertices;
+    const vn: Uint32Array = arrays.vertexNode;
+    // A vertex on the free end (x = 100), away from the floor.
+    let v = 0;
+    for (let i = 0; i < nv; i++) if (arrays.positions[3 * i] > arrays.positions[3 * v]) v = i;
+    for (const k of [0, 5, frames.length - 1]) {
+      const p = await run("solve.probe", { step: "Drop", frame: k, nodes: [vn[v] + 1] });
+      expect(arrays.animDisplacement[3 * (k * nv + v)]).toBeCloseTo(p.nodes[0].displacement.u1, 5);
+    }
+    // Before the floor's wave reaches it (L / c = 100 mm / 5.2e6 mm/s ~ 19 us), the free end falls freely at 5000 mm/s.
+    expect(arrays.animDisplacement[3 * v]).toBe(0);
+    expect(arrays.animDisplacement[3 * (2 * nv + v)]).toBeCloseTo(-5000 * frames[2].time, 4);
+  });
+});
+
 describe("a hexahedral mesh's scene", () => {
   // Quadrilateral faces split into 2 triangles (C3D8) or more (C3D20): the triangle -> facet table must come
   // from the surface, or picking in the page names the wrong facet.

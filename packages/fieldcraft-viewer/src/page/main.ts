@@ -177,11 +177,25 @@ function start(): void {
     animating = !animating;
     $("animate").classList.toggle("on", animating);
     animStart = performance.now();
+    const frames = received?.header.animations[0]?.kind === "frames" ? received : null;
+    let shownFrame = -1;
     const tick = () => {
       const s = viewer.data;
       if (!animating || !s?.header.deformation) return;
-      const k = Math.sin(((performance.now() - animStart) / 1000) * Math.PI);
-      viewer.applyScale(k * Number(slider.value) * s.header.deformation.auto_scale);
+      if (frames) {
+        // An explicit step plays its frames in time order, 8 a second, at one scale.
+        const k = Math.floor(((performance.now() - animStart) / 1000) * 8) % frames.header.animations[0].count;
+        if (k !== shownFrame) {
+          shownFrame = k;
+          entrySelect.value = String(k);
+          display(entryScene(frames, k, Number(slider.value)));
+          viewer.renderNow();
+        }
+      } else {
+        // A mode shape (or a static deformation) swings about the undeformed shape.
+        const k = Math.sin(((performance.now() - animStart) / 1000) * Math.PI);
+        viewer.applyScale(k * Number(slider.value) * s.header.deformation.auto_scale);
+      }
       requestAnimationFrame(tick);
     };
     if (animating) requestAnimationFrame(tick);

@@ -248,25 +248,26 @@ export function buildScene({ model, view, file = null, digest = null }: SceneInp
   return { header, arrays };
 }
 
-/** Each entry's displacements and field values at the surface's vertices, within the float budget. */
+/**
+ * Each entry's displacements and field values at the surface's vertices, within the float budget. Modes keep
+ * their own range and scale; frames share one of each, so a wave is seen to grow and travel.
+ */
 function packAnimation(model: Model, view: ViewState, vn: Uint32Array, size: number, arrays: Record<string, AnyTyped>): AnimationInfo[] {
-  const anim = modelAnimation(model, view);
-  if (!anim || anim.entries.length === 0 || vn.length === 0) return [];
+  if (vn.length === 0) return [];
   const fit = Math.max(1, Math.floor(ANIMATION_FLOAT_BUDGET / (4 * vn.length)));
-  const total = anim.entries.length;
-  const first = Math.max(0, Math.min(anim.current, total - fit));
-  const entries = anim.entries.slice(first, first + fit);
+  const anim = modelAnimation(model, view, fit);
+  if (!anim || anim.entries.length === 0) return [];
+  const { entries } = anim;
   const nv = vn.length;
   const displacement = new Float32Array(entries.length * nv * 3);
   const field = new Float32Array(entries.length * nv);
   const ranges: AnimationInfo["ranges"] = [];
-  const autoScales: number[] = [];
+  const largest: number[] = [];
   entries.forEach((e, k) => {
     let min = Infinity, max = -Infinity, minNode = 0, maxNode = 0, maxSq = 0;
     for (let v = 0; v < nv; v++) {
       const n = vn[v];
-      const x = e.displacement[3 * n], y = e.displacement[3 * n + 1], z = e.displacement[3 * n + 2];
-      displacement.set([x, y, z], 3 * (k * nv + v));
+      displacement.set([e.displacement[3 * n], e.displacement[3 * n + 1], e.displacement[3 * n + 2]], 3 * (k * nv + v));
       field[k * nv + v] = e.values[n];
     }
     // Ranges and scales over every node (as the legend and ui.render give them), not only the surface's.
@@ -277,13 +278,21 @@ function packAnimation(model: Model, view: ViewState, vn: Uint32Array, size: num
       maxSq = Math.max(maxSq, d[3 * n] * d[3 * n] + d[3 * n + 1] * d[3 * n + 1] + d[3 * n + 2] * d[3 * n + 2]);
     }
     ranges.push({ min, max, min_node: minNode + 1, max_node: maxNode + 1 });
-    autoScales.push(maxSq > 0 ? (AUTO_DEFORMATION_FRACTION * size) / Math.sqrt(maxSq) : 0);
+    largest.push(Math.sqrt(maxSq));
   });
+  const scaleFor = (d: number) => (d > 0 ? (AUTO_DEFORMATION_FRACTION * size) / d : 0);
+  let autoScales = largest.map(scaleFor);
+  if (anim.kind === "frames") {
+    const lo = ranges.reduce((a, r) => (r.min < a.min ? r : a));
+    const hi = ranges.reduce((a, r) => (r.max > a.max ? r : a));
+    ranges.fill({ min: lo.min, max: hi.max, min_node: lo.min_node, max_node: hi.max_node });
+    autoScales = autoScales.fill(scaleFor(Math.max(...largest)));
+  }
   arrays.animDisplacement = displacement;
   arrays.animField = field;
-  const info: AnimationInfo = { kind: anim.kind, count: entries.length, current: anim.current - first, labels: entries.map((e) => e.label), ranges, auto_scales: autoScales };
-  if (entries.length < total) {
-    info.limited = `${first + 1}..${first + entries.length} of ${total} ${anim.kind} carried: ${total} x ${nv} surface vertices exceed the scene's ${ANIMATION_FLOAT_BUDGET / 1e6}M-float animation budget`;
+  const info: AnimationInfo = { kind: anim.kind, count: entries.length, current: anim.current, labels: entries.map((e) => e.label), ranges, auto_scales: autoScales };
+  if (entries.length < anim.total) {
+    info.limited = `${entries.length} of ${anim.total} ${anim.kind} carried: ${anim.total} x ${nv} surface vertices exceed the scene's ${ANIMATION_FLOAT_BUDGET / 1e6}M-float animation budget`;
   }
   return [info];
 }
