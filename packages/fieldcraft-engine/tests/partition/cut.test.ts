@@ -56,7 +56,8 @@ describe("reflection of each solid family", () => {
       // Reflect the reference element (x -> -x), reorder, and check the corner triple product is positive again.
       const ref = fam.reference.map((p) => [-p[0], p[1], p[2]]);
       const nodes = perm.map((k) => ref[k]);
-      const [o, a, b, c] = fam.corners === 4 ? [nodes[0], nodes[1], nodes[2], nodes[3]] : [nodes[0], nodes[1], nodes[3], nodes[4]];
+      // Three edges from corner 0: tetrahedra and wedges (C3D6/C3D15) 1, 2, 3; hexahedra 1, 3, 4.
+      const [o, a, b, c] = fam.corners === 8 ? [nodes[0], nodes[1], nodes[3], nodes[4]] : [nodes[0], nodes[1], nodes[2], nodes[3]];
       const u = a.map((v, i) => v - o[i]), v = b.map((x, i) => x - o[i]), w = c.map((x, i) => x - o[i]);
       const triple = u[0] * (v[1] * w[2] - v[2] * w[1]) - u[1] * (v[0] * w[2] - v[2] * w[0]) + u[2] * (v[0] * w[1] - v[1] * w[0]);
       expect(triple).toBeGreaterThan(0);
