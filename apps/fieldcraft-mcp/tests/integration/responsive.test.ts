@@ -84,7 +84,9 @@ test("ping is answered during a 1000-step solve.probe batch; cancelling one stop
   // A small solved model to probe.
   await tool("mesh", { method: "tet", params: { body: "Steps", size: 2.5, order: 1 } });
   await tool("solve", { analysis: "static" });
-  const nodes = Array.from({ length: 10 }, (_, i) => i + 1);
+  // Three nodes a step: a reply of ~1 MB. The JSON of a multi-MB reply is still written on the protocol's
+  // thread (README: what stays there), which bench/responsive.ts reports separately.
+  const nodes = [1, 2, 3];
   const commands = Array.from({ length: 1000 }, () => ({ command: "solve.probe", params: { nodes } }));
 
   const batching = startCall(driver, "batch", { commands }, "batch-pinged");
