@@ -79,6 +79,7 @@ export function generateTetMesh(design: Design, options: TetMeshOptions): TetMes
     const linear = join(parts);
     // The meshers make positive tets by construction; check every one anyway (cheap) rather than trust it.
     for (let t = 0, m = linear.tets.length / 4; t < m; t++) {
+      if ((t & 65535) === 0) checkAbort(o.signal);
       if (!(tetVolume6(linear.nodes, linear.tets[4 * t], linear.tets[4 * t + 1], linear.tets[4 * t + 2], linear.tets[4 * t + 3]) > 0)) {
         throw new MeshFailure(`internal error: element ${t + 1} of body "${o.bodies[linear.elementBody[t]].name}" is inverted; please report the design`);
       }

@@ -104,7 +104,8 @@ export function meshBoxUnion(body: Body, size: number, maxElements: number, maxN
   const vertexCount = sxy * (nz + 1);
   if (vertexCount > 2 ** 31 - 1) throw capError("nodes", vertexCount, maxNodes, body.name, size);
   const nodeOf = new Int32Array(vertexCount).fill(-1);
-  for (let k = 0; k < nz; k++)
+  for (let k = 0; k < nz; k++) {
+    if ((k & 15) === 0) checkAbort(signal);
     for (let j = 0; j < ny; j++)
       for (let i = 0; i < nx; i++) {
         if (!solidAt(i, j, k)) continue;
@@ -112,13 +113,16 @@ export function meshBoxUnion(body: Body, size: number, maxElements: number, maxN
         nodeOf[v] = nodeOf[v + 1] = nodeOf[v + sx] = nodeOf[v + sx + 1] = 0;
         nodeOf[v + sxy] = nodeOf[v + sxy + 1] = nodeOf[v + sxy + sx] = nodeOf[v + sxy + sx + 1] = 0;
       }
+  }
   const dims = [nx, ny, nz];
   const [A, B, C] = [0, 1, 2].sort((a, b) => dims[b] - dims[a] || a - b);
   const stride = [1, sx, sxy];
   let nodeCount = 0;
-  for (let p = 0; p <= dims[A]; p++)
+  for (let p = 0; p <= dims[A]; p++) {
+    if ((p & 15) === 0) checkAbort(signal);
     for (let q = 0; q <= dims[B]; q++)
       for (let r = 0, v = p * stride[A] + q * stride[B]; r <= dims[C]; r++, v += stride[C]) if (nodeOf[v] === 0) nodeOf[v] = nodeCount++;
+  }
   if (nodeCount > maxNodes) throw capError("nodes", nodeCount, maxNodes, body.name, size);
   const nodes = new Float64Array(3 * nodeCount);
   for (let k = 0, v = 0; k <= nz; k++)
