@@ -66,7 +66,7 @@ describe("catalogue", () => {
     const elastic = (material.schema as Schema).properties.elastic.oneOf[0];
     expect(elastic.properties.young["x-dimension"]).toBe("stress");
     expect((material.schema as Schema).properties.density["x-dimension"]).toBe("density");
-    expect((material.schema as Schema).required).toEqual(["name", "elastic"]);
+    expect((material.schema as Schema).required).toEqual(["name"]);
     expect(material.params.find((p) => p.name === "density")).toMatchObject({ dimension: "density", required: false });
 
     const mesh = byId.get("mesh.tet.generate")!;

@@ -15,6 +15,8 @@ import { solveStaticCommand } from "./solve/static.js";
 import { solveProbeCommand } from "./solve/probe.js";
 import { solveFrequencyCommand } from "./solve/frequency.js";
 import { solveHeatCommand } from "./solve/heat.js";
+import { solveFluidCommand } from "./solve/fluid.js";
+import { resultsFlowCommand } from "./results/flow.js";
 import { resultsModesCommand } from "./results/modes.js";
 import { resultsContourCommand } from "./results/contour.js";
 import { resultsReactionsCommand } from "./results/reactions.js";
@@ -64,10 +66,12 @@ export const COMMANDS: AnyCommandRow[] = [
   solveStaticCommand,
   solveFrequencyCommand,
   solveHeatCommand,
+  solveFluidCommand,
   solveProbeCommand,
   resultsModesCommand,
   resultsContourCommand,
   resultsReactionsCommand,
+  resultsFlowCommand,
   fileOpenCommand,
   fileSaveCommand,
   fileSaveAsCommand,

@@ -3,6 +3,8 @@ export const DIMENSIONS = [
   "length", "area", "force", "stress", "pressure", "density", "mass", "time", "moment", "modulus",
   // Frequency and heat analyses (energy is force x length: mJ in mm-t-s-N, J in SI; power mW and W).
   "frequency", "eigenvalue", "inertia", "temperature", "conductivity", "specific_heat", "heat_flux", "film_coefficient", "heat_source", "heat_flow",
+  // Fluid analyses.
+  "viscosity", "velocity", "volume_flow", "vorticity",
 ] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 
@@ -37,6 +39,10 @@ export const UNIT_SYSTEMS = [
       film_coefficient: "mW/(mm^2*K)",
       heat_source: "mW/mm^3",
       heat_flow: "mW",
+      viscosity: "MPa*s",
+      velocity: "mm/s",
+      volume_flow: "mm^3/s",
+      vorticity: "1/s",
     },
   },
   {
@@ -63,6 +69,10 @@ export const UNIT_SYSTEMS = [
       film_coefficient: "W/(m^2*K)",
       heat_source: "W/m^3",
       heat_flow: "W",
+      viscosity: "Pa*s",
+      velocity: "m/s",
+      volume_flow: "m^3/s",
+      vorticity: "1/s",
     },
   },
 ] as const satisfies readonly UnitSystem[];

@@ -27,8 +27,10 @@ function setupSymbols(model: Model, step: StepDefinition | undefined): SymbolDef
   const out: SymbolDef[] = [];
   for (const bc of bcs) {
     const r = resolvedTarget(model, bc.target.set, `boundary condition ${bc.name}`);
-    if (bc.type === "fixed") out.push({ kind: "fixed", name: bc.name, nodes: r.nodes });
+    if (bc.type === "fixed" || bc.type === "wall") out.push({ kind: "fixed", name: bc.name, nodes: r.nodes });
     else if (bc.type === "temperature") continue; // thermal set-up has no symbol yet
+    else if (bc.type === "velocity") out.push({ kind: "displacement", name: bc.name, nodes: r.nodes, vector: bc.vector });
+    else if (bc.type === "outlet") out.push({ kind: "pressure", name: bc.name, facets: r.facets, value: bc.pressure });
     else out.push({ kind: "displacement", name: bc.name, nodes: r.nodes, vector: [bc.components.u1 ?? 0, bc.components.u2 ?? 0, bc.components.u3 ?? 0] });
   }
   for (const load of loads) {

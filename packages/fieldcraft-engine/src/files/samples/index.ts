@@ -10,6 +10,7 @@ import { PLATE_HOLE_DEFINITIONS, plateHoleMesh } from "./plate-hole.js";
 import { STEPPED_BLOCK_DEFINITIONS, STEPPED_BLOCK_DESIGN, STEPPED_BLOCK_MESH } from "./stepped-block.js";
 import { MODAL_PLATE_DEFINITIONS, MODAL_PLATE_DESIGN, MODAL_PLATE_MESH } from "./modal-plate.js";
 import { HEAT_SINK_DEFINITIONS, HEAT_SINK_DESIGN, HEAT_SINK_MESH } from "./heat-sink.js";
+import { DUCT_FLOW_DEFINITIONS, DUCT_FLOW_DESIGN, DUCT_FLOW_MESH } from "./duct-flow.js";
 
 export interface SampleRow {
   name: string;
@@ -46,6 +47,14 @@ export const SAMPLES: SampleRow[] = [
     design: HEAT_SINK_DESIGN,
     mesh: HEAT_SINK_MESH,
     definitions: HEAT_SINK_DEFINITIONS,
+  },
+  {
+    name: "duct-flow",
+    description: "Water through a 10 x 10 mm square duct 60 mm long (an extrusion): parabolic inflow of 5 mm/s at the centre of F1:start, no-slip walls, outlet F1:end at pressure 0, steady fluid step `Flow` (Re about 22); meshed with C3D10",
+    units: "mm-t-s-N-MPa",
+    design: DUCT_FLOW_DESIGN,
+    mesh: DUCT_FLOW_MESH,
+    definitions: DUCT_FLOW_DEFINITIONS,
   },
   {
     name: "plate-hole",
