@@ -3,7 +3,7 @@
 import { lookup } from "../../model/definitions.js";
 import { ModelError } from "../../model/errors.js";
 import { resolvedTarget } from "../../model/problem.js";
-import { defaultField, FIELD_DIMENSION, fieldReader, isHeatSolution, modeView, resultNodes, stepResult, type NodeField } from "../../model/results.js";
+import { defaultField, FIELD_DIMENSION, fieldReader, isFluidSolution, isHeatSolution, modeView, resultNodes, stepResult, type NodeField } from "../../model/results.js";
 import type { Model, StepDefinition } from "../../model/types.js";
 import { unitSystem } from "../../model/units.js";
 import type { Scene, SymbolDef } from "../../render/index.js";
@@ -67,7 +67,8 @@ export function modelScene(model: Model, view: ViewState, request: ResultsReques
   const deformed = request.deformed ?? contour?.deformed ?? true;
   scene.field = { name: field, unit: unitSystem(model.units).units[FIELD_DIMENSION[field]], values };
   scene.bands = request.bands ?? contour?.bands ?? 10;
-  const heat = isHeatSolution(result.solution);
+  // Temperatures and flows have no displacement to deform the picture by.
+  const heat = isHeatSolution(result.solution) || isFluidSolution(result.solution);
   if (!heat) scene.displacement = (result.solution as { displacement: Float64Array }).displacement;
   scene.scale = deformed && !heat ? (request.scale ?? contour?.scale ?? "auto") : 0;
   scene.symbols = setupSymbols(model, model.definitions.steps.find((s) => s.name === result.step));

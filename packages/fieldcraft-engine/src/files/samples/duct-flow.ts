@@ -9,7 +9,7 @@ export const DUCT_FLOW_DESIGN = {
   bodies: [{ name: "Duct", features: [{ id: "F1", type: "extrude", plane: "xy", profile: [[0, 0], [10, 0], [10, 10], [0, 10]], from: 0, to: 60 }] }],
 };
 
-export const DUCT_FLOW_MESH = { order: 2 as const, size: 2.5 };
+export const DUCT_FLOW_MESH = { order: 2 as const, size: 3.5 };
 
 const face = (name: string) => ({ body: "Duct", face: name });
 
