@@ -78,7 +78,7 @@ describe("catalogue", () => {
     expect((bc.schema as Schema).oneOf.map((v: Schema) => v.properties.type.const)).toEqual(["fixed", "displacement", "temperature", "velocity", "wall", "outlet"]);
     expect((bc.schema as Schema).oneOf[1].properties.components.properties.u1["x-dimension"]).toBe("length");
     expect(bc.params.find((p) => p.name === "components")).toMatchObject({ required: false });
-    expect(bc.params.find((p) => p.name === "type")).toMatchObject({ type: '"fixed" | "displacement" | "temperature"', required: true });
+    expect(bc.params.find((p) => p.name === "type")).toMatchObject({ type: '"fixed" | "displacement" | "temperature" | "velocity" | "wall" | "outlet"', required: true });
 
     const load = byId.get("model.load.create")!;
     expect((load.schema as Schema).oneOf[0].properties.vector["x-dimension"]).toBe("force");
