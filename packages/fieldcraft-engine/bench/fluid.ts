@@ -4,7 +4,7 @@
 // Run: `pnpm exec tsx bench/fluid.ts` (100k, 500k) or `--sizes 100k`. Each of our solves runs in a child
 // process so its peak resident memory is its own; DOLFINx is skipped, with a note, where it is not installed.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -86,8 +86,13 @@ function dolfinx(n: number, dir: string): { result: Record<string, number> | nul
   writeFileSync(file, JSON.stringify({ nodes, cells, L, h: H, mu: MU, dp: DP }));
   const script = fileURLToPath(new URL("./dolfinx_stokes.py", import.meta.url));
   const t0 = performance.now();
-  const r = spawnSync("/usr/bin/time", ["-f", "%M", "python3", script, file], { encoding: "utf8", maxBuffer: 1 << 26 });
-  if (r.error || r.status !== 0) return { result: null, note: `DOLFINx not run: ${(r.error?.message ?? r.stderr).trim().split("\n").slice(-1)[0]}` };
+  // Debian's python3-dolfinx lives in the system interpreter, not in a pyenv or venv one earlier on the PATH.
+  const python = existsSync("/usr/bin/python3") ? "/usr/bin/python3" : "python3";
+  const r = spawnSync("/usr/bin/time", ["-f", "%M", python, script, file], { encoding: "utf8", maxBuffer: 1 << 26 });
+  if (r.error || r.status !== 0) {
+    const lines = (r.error?.message ?? r.stderr).trim().split("\n");
+    return { result: null, note: `DOLFINx not run: ${lines.find((l) => /Error/.test(l)) ?? lines.at(-2) ?? ""}` };
+  }
   const parsed = JSON.parse(r.stdout.trim().split("\n").pop()!);
   const kib = Number(r.stderr.trim().split("\n").pop());
   return { result: { ...parsed, wallSeconds: (performance.now() - t0) / 1000, rssBytes: kib * 1024 } };
