@@ -66,7 +66,7 @@ describe("catalogue", () => {
     const elastic = (material.schema as Schema).properties.elastic.oneOf[0];
     expect(elastic.properties.young["x-dimension"]).toBe("stress");
     expect((material.schema as Schema).properties.density["x-dimension"]).toBe("density");
-    expect((material.schema as Schema).required).toEqual(["name", "elastic"]);
+    expect((material.schema as Schema).required).toEqual(["name"]);
     expect(material.params.find((p) => p.name === "density")).toMatchObject({ dimension: "density", required: false });
 
     const mesh = byId.get("mesh.tet.generate")!;
@@ -75,10 +75,10 @@ describe("catalogue", () => {
     expect(mesh.params.find((p) => p.name === "order")).toMatchObject({ default: 2, required: false });
 
     const bc = byId.get("model.boundary_condition.create")!;
-    expect((bc.schema as Schema).oneOf.map((v: Schema) => v.properties.type.const)).toEqual(["fixed", "displacement", "temperature", "velocity"]);
+    expect((bc.schema as Schema).oneOf.map((v: Schema) => v.properties.type.const)).toEqual(["fixed", "displacement", "temperature", "velocity", "wall", "outlet"]);
     expect((bc.schema as Schema).oneOf[1].properties.components.properties.u1["x-dimension"]).toBe("length");
     expect(bc.params.find((p) => p.name === "components")).toMatchObject({ required: false });
-    expect(bc.params.find((p) => p.name === "type")).toMatchObject({ type: '"fixed" | "displacement" | "temperature" | "velocity"', required: true });
+    expect(bc.params.find((p) => p.name === "type")).toMatchObject({ type: '"fixed" | "displacement" | "temperature" | "velocity" | "wall" | "outlet"', required: true });
 
     const load = byId.get("model.load.create")!;
     expect((load.schema as Schema).oneOf[0].properties.vector["x-dimension"]).toBe("force");
@@ -158,7 +158,7 @@ describe("every command refused cleanly", () => {
       ["solve.static", { step: "Loaf" }, /params\.step: no step named `Loaf`; steps: `Load`/],
       ["results.contour", { step: "Load" }, /needs results: run solve\.static first/],
       ["solve.static", { max_iterations: 1e9 }, /above the cap maxIterations/],
-      ["file.sample", { name: "teapot" }, /params\.name: must be one of "stepped-block", "modal-plate", "heat-sink", "drop-bar", "plate-hole"/],
+      ["file.sample", { name: "teapot" }, /params\.name: must be one of "stepped-block", "modal-plate", "heat-sink", "drop-bar", "duct-flow", "plate-hole"/],
       ["model.set.create", { name: "x", geometry: [{ body: "Steps", face: 3 }] }, /^model\.set\.create: params\.geometry\[0\]\.face: must be a string \(got the number 3\)$/],
       ["model.set.create", { name: "x", geometry: [{ body: "Steps", face: "F1:-x", edge: "e" }] }, /params\.geometry\[0\]: give `face` or `edge`, not both/],
       ["model.set.create", { name: "x" }, /params: give at least one member in `geometry`, `nodes` or `elements`/],

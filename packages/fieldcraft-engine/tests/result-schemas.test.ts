@@ -159,6 +159,16 @@ describe("command results against their declared schemas", () => {
     await run(x, "results.contour", { frame: 3, field: "velocity" });
     await run(x, "solve.probe", { time: 2e-5, elements: [1, 2], nodes: [1] });
     await run(x, "ui.render", { width: 64, height: 48, frame: 5 });
+    // Fluid: the duct-flow sample (re-meshed coarser to keep the test short), flows, points, contours, a picture.
+    const fl = createSession({ checkResults: true });
+    await run(fl, "file.sample", { name: "duct-flow" });
+    await run(fl, "mesh.tet.generate", { size: 5, order: 2 });
+    await run(fl, "solve.fluid");
+    await run(fl, "results.flow", { sets: ["inlet", "outlet"] });
+    await run(fl, "solve.probe", { points: [[5, 5, 30]] });
+    await run(fl, "solve.probe");
+    await run(fl, "results.contour", { field: "pressure" });
+    await run(fl, "ui.render", { width: 64, height: 48, field: "velocity" });
 
     // Recovery: an autosave in a temp folder, listed, recovered and discarded (its own entry is kept and said so).
     const r = createSession({ checkResults: true, recovery: { dir: path.join(dir, "recovery"), autosaveSeconds: 0 } });

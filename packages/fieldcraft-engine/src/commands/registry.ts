@@ -22,6 +22,8 @@ import { solveExplicitCommand } from "./solve/explicit.js";
 import { resultsFramesCommand } from "./results/frames.js";
 import { modelAmplitudeCreateCommand } from "./model/amplitude-create.js";
 import { modelInitialConditionCreateCommand } from "./model/initial-condition-create.js";
+import { solveFluidCommand } from "./solve/fluid.js";
+import { resultsFlowCommand } from "./results/flow.js";
 import { resultsModesCommand } from "./results/modes.js";
 import { resultsContourCommand } from "./results/contour.js";
 import { resultsReactionsCommand } from "./results/reactions.js";
@@ -85,11 +87,13 @@ export const COMMANDS: AnyCommandRow[] = [
   solveFrequencyCommand,
   solveHeatCommand,
   solveExplicitCommand,
+  solveFluidCommand,
   solveProbeCommand,
   resultsModesCommand,
   resultsContourCommand,
   resultsReactionsCommand,
   resultsFramesCommand,
+  resultsFlowCommand,
   fileOpenCommand,
   fileSaveCommand,
   fileSaveAsCommand,

@@ -110,6 +110,14 @@ export const heatNodeReportResult = z.object({
   reaction_heat_flow: z.number(),
 });
 
+export const fluidNodeReportResult = z.object({
+  node: z.number().int().positive(),
+  coordinates: vec3,
+  velocity: z.object({ v1: z.number(), v2: z.number(), v3: z.number(), magnitude: z.number() }),
+  pressure: z.number(),
+  vorticity: z.number(),
+});
+
 /** The smallest and largest value of a field and where. */
 export const nodeRange = z.object({ min: nodeValue, max: nodeValue });
 

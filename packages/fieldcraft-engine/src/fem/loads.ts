@@ -20,7 +20,7 @@ export function facetNodes(mesh: Mesh, element: number, side: number): number[] 
  * Visits each quadrature point of each facet with the facet's nodes, shape values and the area vector
  * n dA pointing out of the element.
  */
-function eachFacetPoint(mesh: Mesh, facets: Facets, visit: (nodes: number[], N: number[], nx: number, ny: number, nz: number) => void): void {
+export function eachFacetPoint(mesh: Mesh, facets: Facets, visit: (nodes: number[], N: number[], nx: number, ny: number, nz: number) => void): void {
   const fam = meshFamily(mesh);
   const npe = fam.nodes;
   const X = mesh.nodes;

@@ -46,8 +46,8 @@ export function deckModel(model: Model, steps: StepDefinition[], heading: string
     elsets: resolved.filter(({ r }) => r.elements.length > 0).map(({ name, r }) => ({ name, elements: r.elements })),
     materials: model.definitions.materials.map((m) => ({
       name: m.name,
-      young: m.elastic.young,
-      poisson: m.elastic.poisson,
+      young: m.elastic?.young ?? Number.NaN,
+      poisson: m.elastic?.poisson ?? Number.NaN,
       ...(m.density !== undefined ? { density: m.density } : {}),
       ...(m.conductivity !== undefined ? { conductivity: m.conductivity } : {}),
       ...(m.specific_heat !== undefined ? { specificHeat: m.specific_heat } : {}),

@@ -10,6 +10,7 @@ function buffersOf(model: Model): ArrayBufferLike[] {
     out.push(r.applied.buffer);
     for (const s of sols) {
       if ("temperature" in s) out.push(s.temperature.buffer, s.flux.buffer, s.reaction.buffer);
+      else if ("velocity" in s) out.push(s.velocity.buffer, s.pressure.buffer, s.vorticity.buffer);
       else out.push(s.displacement.buffer, s.reaction.buffer, s.stress.buffer, s.mises.buffer);
     }
   }

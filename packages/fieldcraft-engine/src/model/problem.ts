@@ -25,7 +25,7 @@ export function resolvedTarget(model: Model, setName: string, item: string): Res
 /** The held components (0..2) of a boundary condition and their values. */
 export function heldComponents(bc: BoundaryConditionDefinition): { component: number; value: number }[] {
   if (bc.type === "fixed") return [0, 1, 2].map((component) => ({ component, value: 0 }));
-  if (bc.type === "temperature" || bc.type === "symmetry" || bc.type === "velocity") return [];
+  if (bc.type === "temperature" || bc.type === "symmetry" || bc.type === "velocity" || bc.type === "wall" || bc.type === "outlet") return [];
   return (["u1", "u2", "u3"] as const).flatMap((k, component) => (bc.components[k] === undefined ? [] : [{ component, value: bc.components[k]! }]));
 }
 
@@ -34,7 +34,7 @@ export function elementMaterials(model: Model): { elementMaterial: Int32Array; m
   const { sectionOf, problems } = sectionCoverage(model);
   if (problems.length > 0) throw new ModelError(`${problems[0].item}: ${problems[0].message}`);
   const mesh = model.mesh!.mesh;
-  const materials = model.definitions.materials.map((m) => ({ young: m.elastic.young, poisson: m.elastic.poisson }));
+  const materials = model.definitions.materials.map((m) => ({ young: m.elastic?.young ?? Number.NaN, poisson: m.elastic?.poisson ?? Number.NaN }));
   const elementMaterial = new Int32Array(sectionOf.length);
   let bare = 0;
   let firstBare = -1;
@@ -91,10 +91,12 @@ export function stepPrescribed(model: Model, step: StepDefinition, constraints?:
       }
       continue;
     }
+    if (bc.type === "wall" || bc.type === "outlet")
+      throw new ModelError(`step ${step.name}: boundary condition ${bc.name} is a fluid ${bc.type} condition, which a ${step.procedure.type} step cannot use: list it in a fluid step`);
     if (bc.type === "temperature")
       throw new ModelError(`step ${step.name}: boundary condition ${bc.name} prescribes a temperature, which a ${step.procedure.type} step cannot use: list it in a heat step`);
     if (bc.type === "velocity" && step.procedure.type !== "explicit")
-      throw new ModelError(`step ${step.name}: boundary condition ${bc.name} prescribes a velocity, which a ${step.procedure.type} step cannot use: list it in an explicit step`);
+      throw new ModelError(`step ${step.name}: boundary condition ${bc.name} prescribes a velocity, which a ${step.procedure.type} step cannot use: list it in an explicit or a fluid step`);
     const target = resolvedTarget(model, bc.target.set, `boundary condition ${bc.name}`);
     if (target.nodes.length === 0) throw new ModelError(`boundary condition ${bc.name}: its set \`${bc.target.set}\` holds no nodes of the mesh`);
     for (const { component, value } of heldComponents(bc)) {
@@ -186,7 +188,7 @@ export function planarSections(model: Model): { elementMaterial: Int32Array; mat
       throw new ModelError(`section ${s.name}: kind ${s.kind.type} does not fit the ${mesh.type} mesh (${kind}); recreate it with kind {type: "${kind}"${kind === "plane_stress" ? ", thickness" : ""}}`);
   const materials = sections.map((s) => {
     const m = model.definitions.materials.find((x) => x.name === s.material)!;
-    return { young: m.elastic.young, poisson: m.elastic.poisson };
+    return { young: m.elastic?.young ?? Number.NaN, poisson: m.elastic?.poisson ?? Number.NaN };
   });
   const thickness = sections.map((s) => ("thickness" in s.kind && s.kind.thickness !== undefined ? s.kind.thickness : 1));
   const material = sections.map((s) => model.definitions.materials.findIndex((x) => x.name === s.material));
@@ -195,6 +197,9 @@ export function planarSections(model: Model): { elementMaterial: Int32Array; mat
 
 export function staticProblem(model: Model, step: StepDefinition): StaticProblem {
   const { elementMaterial, materials } = elementMaterials(model);
+  for (const m of new Set(elementMaterial))
+    if (!model.definitions.materials[m].elastic)
+      throw new ModelError(`material ${model.definitions.materials[m].name} has no elastic properties, which a ${step.procedure.type} step needs: give it elastic {type: isotropic, young, poisson}`);
   const constraints: NodeConstraints = { normals: [], ties: [] };
   const prescribed = stepPrescribed(model, step, constraints);
   return {

@@ -1,6 +1,7 @@
 // Reading stored results: which step's, and node fields by name (the contour and probe fields).
 import { ANALYSIS_ROWS, NODE_FIELDS, resultField, resultProvider, type NodeField } from "./analyses/index.js";
 import type { HeatSolution } from "../fem/heat/solve-heat.js";
+import type { FluidSolution } from "../fem/fluid/solve-fluid.js";
 import type { StaticSolution } from "../fem/types.js";
 import { ModelError, nameList } from "./errors.js";
 import type { Dimension } from "./units.js";
@@ -24,18 +25,25 @@ export function stepResult(model: Model, step: string | undefined): StepResult {
 }
 
 /** Heat results hold temperatures; static and modal results hold displacements. */
-export function isHeatSolution(s: StaticSolution | HeatSolution): s is HeatSolution {
+export function isHeatSolution(s: StaticSolution | HeatSolution | FluidSolution): s is HeatSolution {
   return (s as HeatSolution).temperature !== undefined;
+}
+
+/** Fluid results hold velocities and pressures. */
+export function isFluidSolution(s: StaticSolution | HeatSolution | FluidSolution): s is FluidSolution {
+  return (s as FluidSolution).velocity !== undefined && (s as FluidSolution).pressure !== undefined;
 }
 
 /** The displacement-type solution of a result, or an error naming the step's fields. */
 export function mechanical(result: StepResult, what: string): StaticSolution {
   if (isHeatSolution(result.solution)) throw new ModelError(`step ${result.step} is a ${result.procedure} step: it has no ${what}; its fields: temperature, heat_flux`);
+  if (isFluidSolution(result.solution)) throw new ModelError(`step ${result.step} is a fluid step: it has no ${what}; its fields: velocity, pressure, vorticity (results.flow for flow rates)`);
   return result.solution;
 }
 
 /** Nodes a result covers. */
 export function resultNodes(result: StepResult): number {
+  if (isFluidSolution(result.solution)) return result.solution.pressure.length;
   return isHeatSolution(result.solution) ? result.solution.temperature.length : result.solution.displacement.length / 3;
 }
 
@@ -103,6 +111,16 @@ export function nodeReport(model: Model, result: StepResult, n: number) {
       temperature: temperature[n],
       heat_flux: { q1: flux[3 * n], q2: flux[3 * n + 1], q3: flux[3 * n + 2], magnitude: Math.hypot(flux[3 * n], flux[3 * n + 1], flux[3 * n + 2]) },
       reaction_heat_flow: reaction[n],
+    };
+  }
+  if (isFluidSolution(result.solution)) {
+    const { velocity: v, pressure, vorticity } = result.solution;
+    return {
+      node: n + 1,
+      coordinates: [x[3 * n], x[3 * n + 1], x[3 * n + 2]],
+      velocity: { v1: v[3 * n], v2: v[3 * n + 1], v3: v[3 * n + 2], magnitude: Math.hypot(v[3 * n], v[3 * n + 1], v[3 * n + 2]) },
+      pressure: pressure[n],
+      vorticity: vorticity[n],
     };
   }
   const { displacement: u, stress, mises, reaction } = result.solution;

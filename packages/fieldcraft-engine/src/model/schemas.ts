@@ -39,12 +39,21 @@ const isotropic = z
 export const materialSchema = z
   .object({
     name: itemName("Material name"),
-    elastic: z.discriminatedUnion("type", [isotropic]).describe("Elastic behaviour"),
+    elastic: z.discriminatedUnion("type", [isotropic]).optional().describe("Elastic behaviour (solids; a fluid material gives `fluid` instead)"),
     density: quantity("density", "Mass density (frequency steps need it)").positive().optional(),
     conductivity: quantity("conductivity", "Thermal conductivity, isotropic (heat steps need it)").positive().optional(),
     specific_heat: quantity("specific_heat", "Specific heat capacity (kept for transient heat; steady heat does not use it)").positive().optional(),
+    fluid: z
+      .object({
+        density: quantity("density", "Mass density of the fluid (0: Stokes flow, no inertia)").min(0),
+        viscosity: quantity("viscosity", "Dynamic viscosity").positive(),
+      })
+      .strict()
+      .optional()
+      .describe("A Newtonian fluid (fluid steps need it)"),
   })
-  .strict();
+  .strict()
+  .refine((m) => m.elastic !== undefined || m.fluid !== undefined, { message: "give `elastic` (a solid) or `fluid` (a fluid)" });
 
 export const sectionSchema = z
   .object({
@@ -57,6 +66,7 @@ export const sectionSchema = z
         z.object({ type: z.literal("plane_stress"), thickness: quantity("length", "Plate thickness").positive() }).strict().describe("Plane stress (CPS meshes): a thin plate loaded in its plane"),
         z.object({ type: z.literal("plane_strain"), thickness: quantity("length", "Out-of-plane length (default 1)").positive().optional() }).strict().describe("Plane strain (CPE meshes): a long prismatic part"),
         z.object({ type: z.literal("axisymmetric") }).strict().describe("Axisymmetric (CAX meshes) about the y axis of the plane, x the radius; forces and reactions for the full circle"),
+        z.object({ type: z.literal("fluid") }).strict().describe("A fluid region (fluid steps; C3D10 meshes, Taylor-Hood elements)"),
       ])
       .describe("Section kind: solid for 3D meshes; plane_stress, plane_strain or axisymmetric for planar meshes of the matching family"),
   })
@@ -93,10 +103,25 @@ export const boundaryConditionSchema = z.discriminatedUnion("type", [
   z
     .object({
       name: bcName,
-      type: z.literal("velocity").describe("Prescribed velocity of the set's nodes (explicit steps)"),
+      type: z
+        .literal("velocity")
+        .describe("Prescribed velocity: of the set's nodes in explicit steps (scaled by `amplitude`), or of the fluid in fluid steps (an inlet, or a moving wall; `profile`)"),
       target: targetSchema,
-      vector: vector3("velocity", "Velocity [vx, vy, vz]"),
+      vector: vector3("velocity", "Velocity [vx, vy, vz]; with profile `parabolic`, the velocity at the face's centre"),
       amplitude: amplitudeRef,
+      profile: z
+        .enum(["uniform", "parabolic"])
+        .optional()
+        .describe("Fluid steps: `uniform` (default) or `parabolic`: the product of parabolas across the face's extent in its plane, zero on its rim (fully developed inflow)"),
+    })
+    .strict(),
+  z.object({ name: bcName, type: z.literal("wall").describe("A fluid no-slip wall: zero velocity"), target: targetSchema }).strict(),
+  z
+    .object({
+      name: bcName,
+      type: z.literal("outlet").describe("A fluid outlet: prescribed pressure, no other constraint (the natural, traction-free condition)"),
+      target: targetSchema,
+      pressure: quantity("pressure", "Pressure at the outlet"),
     })
     .strict(),
 ]);

@@ -4,6 +4,7 @@ import type { Design } from "../geometry/types.js";
 import type { Mesh } from "../mesh/types.js";
 import type { StaticSolution } from "../fem/types.js";
 import type { HeatSolution } from "../fem/heat/solve-heat.js";
+import type { FluidSolution } from "../fem/fluid/solve-fluid.js";
 import type { PerDirection } from "../fem/modal/participation.js";
 import type { UnitSystemId } from "./units.js";
 import type { ProcedureDefinition } from "./analyses/index.js";
@@ -23,24 +24,28 @@ export interface SetDefinition {
 
 export interface MaterialDefinition {
   name: string;
-  elastic: { type: "isotropic"; young: number; poisson: number };
+  elastic?: { type: "isotropic"; young: number; poisson: number };
   density?: number;
   conductivity?: number;
   specific_heat?: number;
+  fluid?: { density: number; viscosity: number };
 }
 
 export interface SectionDefinition {
   name: string;
   set: string;
   material: string;
-  kind: { type: "solid" } | { type: "plane_stress"; thickness: number } | { type: "plane_strain"; thickness?: number } | { type: "axisymmetric" };
+  kind: { type: "solid" } | { type: "plane_stress"; thickness: number } | { type: "plane_strain"; thickness?: number } | { type: "axisymmetric" } | { type: "fluid" };
 }
 
 export type BoundaryConditionDefinition =
   | { name: string; type: "fixed"; target: { set: string } }
   | { name: string; type: "displacement"; target: { set: string }; components: { u1?: number; u2?: number; u3?: number }; amplitude?: string }
-  | { name: string; type: "velocity"; target: { set: string }; vector: [number, number, number]; amplitude?: string }
+  /** Explicit steps: the nodes' velocity (scaled by `amplitude`). Fluid steps: an inlet or a moving wall (`profile`). */
+  | { name: string; type: "velocity"; target: { set: string }; vector: [number, number, number]; amplitude?: string; profile?: "uniform" | "parabolic" }
   | { name: string; type: "temperature"; target: { set: string }; value: number }
+  | { name: string; type: "wall"; target: { set: string } }
+  | { name: string; type: "outlet"; target: { set: string }; pressure: number }
   /** Zero displacement normal to a datum plane at the mesh nodes on it (model.boundary_condition.symmetry). */
   | { name: string; type: "symmetry"; datum: string };
 
@@ -135,7 +140,7 @@ export interface StepResult {
   /** The procedure that produced it (the analysis row reading `solution`); absent: static. */
   procedure?: string;
   /** Static: the solution. Frequency: the first mode's (each mode in `modal`). Heat: temperatures and fluxes. */
-  solution: StaticSolution | HeatSolution;
+  solution: StaticSolution | HeatSolution | FluidSolution;
   /** Applied nodal loads the solve used (forces, 3 per node; heat inflow, 1 per node): reactions balance them. */
   applied: Float64Array;
   modal?: ModalSummary;

@@ -3,8 +3,8 @@ export const DIMENSIONS = [
   "length", "area", "force", "stress", "pressure", "density", "mass", "time", "moment", "modulus",
   // Frequency and heat analyses (energy is force x length: mJ in mm-t-s-N, J in SI; power mW and W).
   "frequency", "eigenvalue", "inertia", "temperature", "conductivity", "specific_heat", "heat_flux", "film_coefficient", "heat_source", "heat_flow",
-  // Explicit dynamics.
-  "velocity", "acceleration", "energy",
+  // Explicit dynamics and fluid analyses.
+  "velocity", "acceleration", "energy", "viscosity", "volume_flow", "vorticity",
 ] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 
@@ -42,6 +42,9 @@ export const UNIT_SYSTEMS = [
       velocity: "mm/s",
       acceleration: "mm/s^2",
       energy: "mJ",
+      viscosity: "MPa*s",
+      volume_flow: "mm^3/s",
+      vorticity: "1/s",
     },
   },
   {
@@ -71,6 +74,9 @@ export const UNIT_SYSTEMS = [
       velocity: "m/s",
       acceleration: "m/s^2",
       energy: "J",
+      viscosity: "Pa*s",
+      volume_flow: "m^3/s",
+      vorticity: "1/s",
     },
   },
 ] as const satisfies readonly UnitSystem[];

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { lookup } from "../../model/definitions.js";
 import { resolvedTarget } from "../../model/problem.js";
-import { isHeatSolution, stepResult } from "../../model/results.js";
+import { isFluidSolution, isHeatSolution, stepResult } from "../../model/results.js";
 import { ModelError } from "../../model/errors.js";
 import type { Model, StepResult } from "../../model/types.js";
 import { itemName, vector3 } from "../params.js";
@@ -72,6 +72,8 @@ export const resultsReactionsCommand = defineCommand({
     const result = stepResult(model, params.step);
     const names = params.sets ?? defaultSets(model, result);
     if (result.modal) throw new ModelError(`params.step: step ${result.step} is a frequency step: it has no reactions (results.modes lists its modes)`);
+    if (isFluidSolution(result.solution))
+      throw new ModelError(`params.step: step ${result.step} is a fluid step: it has no reactions; results.flow gives the flow rate and mean pressure through sets of faces`);
     if (isHeatSolution(result.solution)) {
       // Heat steps: the heat flowing in at the held nodes per set, against the net heat the loads and films bring.
       const q = result.solution.reaction;

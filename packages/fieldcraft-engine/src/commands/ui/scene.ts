@@ -3,7 +3,7 @@
 import { lookup } from "../../model/definitions.js";
 import { ModelError } from "../../model/errors.js";
 import { resolvedTarget } from "../../model/problem.js";
-import { defaultField, FIELD_DIMENSION, fieldReader, isHeatSolution, modeView, resultNodes, stepResult, type NodeField } from "../../model/results.js";
+import { defaultField, FIELD_DIMENSION, fieldReader, isFluidSolution, isHeatSolution, modeView, resultNodes, stepResult, type NodeField } from "../../model/results.js";
 import type { Model, StepDefinition } from "../../model/types.js";
 import { frameView } from "../../model/frame-view.js";
 import { unitSystem } from "../../model/units.js";
@@ -32,9 +32,10 @@ function setupSymbols(model: Model, step: StepDefinition | undefined): SymbolDef
   for (const bc of bcs) {
     if (bc.type === "symmetry") continue; // drawn with the datums, not as a support symbol
     const r = resolvedTarget(model, bc.target.set, `boundary condition ${bc.name}`);
-    if (bc.type === "fixed") out.push({ kind: "fixed", name: bc.name, nodes: r.nodes });
+    if (bc.type === "fixed" || bc.type === "wall") out.push({ kind: "fixed", name: bc.name, nodes: r.nodes });
     else if (bc.type === "temperature") continue; // thermal set-up has no symbol yet
     else if (bc.type === "velocity") out.push({ kind: "displacement", name: bc.name, nodes: r.nodes, vector: bc.vector });
+    else if (bc.type === "outlet") out.push({ kind: "pressure", name: bc.name, facets: r.facets, value: bc.pressure });
     else out.push({ kind: "displacement", name: bc.name, nodes: r.nodes, vector: [bc.components.u1 ?? 0, bc.components.u2 ?? 0, bc.components.u3 ?? 0] });
   }
   for (const load of loads) {
@@ -75,7 +76,8 @@ export function modelScene(model: Model, view: ViewState, request: ResultsReques
   const deformed = request.deformed ?? contour?.deformed ?? true;
   scene.field = { name: field, unit: unitSystem(model.units).units[FIELD_DIMENSION[field]], values };
   scene.bands = request.bands ?? contour?.bands ?? 10;
-  const heat = isHeatSolution(result.solution);
+  // Temperatures and flows have no displacement to deform the picture by.
+  const heat = isHeatSolution(result.solution) || isFluidSolution(result.solution);
   if (!heat) scene.displacement = (result.solution as { displacement: Float64Array }).displacement;
   scene.scale = deformed && !heat ? (request.scale ?? contour?.scale ?? "auto") : 0;
   scene.symbols = setupSymbols(model, model.definitions.steps.find((s) => s.name === result.step));

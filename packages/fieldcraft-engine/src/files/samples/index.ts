@@ -12,6 +12,7 @@ import { MODAL_PLATE_DEFINITIONS, MODAL_PLATE_DESIGN, MODAL_PLATE_MESH } from ".
 import { buildCrankMirror, CRANK_DEFINITIONS, CRANK_DESIGN } from "./crank-mirror.js";
 import { HEAT_SINK_DEFINITIONS, HEAT_SINK_DESIGN, HEAT_SINK_MESH } from "./heat-sink.js";
 import { DROP_BAR_DEFINITIONS, DROP_BAR_DESIGN, DROP_BAR_MESH } from "./drop-bar.js";
+import { DUCT_FLOW_DEFINITIONS, DUCT_FLOW_DESIGN, DUCT_FLOW_MESH } from "./duct-flow.js";
 
 export interface SampleRow {
   name: string;
@@ -58,6 +59,14 @@ export const SAMPLES: SampleRow[] = [
     design: DROP_BAR_DESIGN,
     mesh: DROP_BAR_MESH,
     definitions: DROP_BAR_DEFINITIONS,
+  },
+  {
+    name: "duct-flow",
+    description: "Water through a 10 x 10 mm square duct 60 mm long (an extrusion): parabolic inflow of 5 mm/s at the centre of F1:start, no-slip walls, outlet F1:end at pressure 0, steady fluid step `Flow` (Re about 22); meshed with C3D10",
+    units: "mm-t-s-N-MPa",
+    design: DUCT_FLOW_DESIGN,
+    mesh: DUCT_FLOW_MESH,
+    definitions: DUCT_FLOW_DEFINITIONS,
   },
   {
     name: "plate-hole",

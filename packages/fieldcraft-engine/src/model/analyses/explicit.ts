@@ -96,6 +96,10 @@ export function explicitProblem(model: Model, step: StepDefinition): ExplicitRow
   const prescribed: ExplicitPrescribed[] = step.boundary_conditions.map((name) => {
     const bc = lookup(model, "boundary_conditions", name, `step ${step.name}`);
     if (bc.type === "temperature") throw new ModelError(`step ${step.name}: boundary condition ${bc.name} prescribes a temperature, which an explicit step cannot use`);
+    if (bc.type === "wall" || bc.type === "outlet")
+      throw new ModelError(`step ${step.name}: boundary condition ${bc.name} is a fluid ${bc.type} condition, which an explicit step cannot use: list it in a fluid step`);
+    if (bc.type === "velocity" && bc.profile !== undefined && bc.profile !== "uniform")
+      throw new ModelError(`step ${step.name}: velocity condition ${bc.name} has profile ${bc.profile}, which only fluid steps use; give the nodes' velocity without a profile`);
     if (bc.type === "symmetry")
       throw new ModelError(`step ${step.name}: symmetry condition ${bc.name} is not solved by explicit steps yet; hold the normal component with a displacement condition on a set of the plane's face`);
     const target = resolvedTarget(model, bc.target.set, `boundary condition ${bc.name}`);

@@ -6,9 +6,10 @@ import { STATIC_ANALYSIS } from "./static.js";
 import { FREQUENCY_ANALYSIS } from "./frequency.js";
 import { HEAT_ANALYSIS } from "./heat.js";
 import { EXPLICIT_ANALYSIS } from "./explicit.js";
+import { FLUID_ANALYSIS } from "./fluid.js";
 import type { AnalysisRow, ResultField } from "./types.js";
 
-export const ANALYSES = { static: STATIC_ANALYSIS, frequency: FREQUENCY_ANALYSIS, heat: HEAT_ANALYSIS, explicit: EXPLICIT_ANALYSIS } as const;
+export const ANALYSES = { static: STATIC_ANALYSIS, frequency: FREQUENCY_ANALYSIS, heat: HEAT_ANALYSIS, explicit: EXPLICIT_ANALYSIS, fluid: FLUID_ANALYSIS } as const;
 
 export type Procedure = keyof typeof ANALYSES;
 /** A step's `procedure` object, as one of the rows' schemas accepts it. */
