@@ -9,10 +9,14 @@ function buffersOf(model: Model): ArrayBufferLike[] {
     const sols = r.modal ? r.modal.modes.map((m) => m.solution) : [r.solution];
     out.push(r.applied.buffer);
     for (const s of sols) {
+      // Fluid solutions are told by their pressure: an explicit frame has a (structural) velocity too.
       if ("temperature" in s) out.push(s.temperature.buffer, s.flux.buffer, s.reaction.buffer);
-      else if ("velocity" in s) out.push(s.velocity.buffer, s.pressure.buffer, s.vorticity.buffer);
+      else if ("pressure" in s) out.push(s.velocity.buffer, s.pressure.buffer, s.vorticity.buffer);
       else out.push(s.displacement.buffer, s.reaction.buffer, s.stress.buffer, s.mises.buffer);
     }
+    // An explicit step's frames: the bulk of its memory.
+    const h = r.explicit?.history;
+    if (h) out.push(h.displacement.buffer, h.velocity.buffer, h.acceleration.buffer, h.reaction.buffer);
   }
   return out;
 }
