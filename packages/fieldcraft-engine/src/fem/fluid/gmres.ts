@@ -87,17 +87,7 @@ export async function gmres(A: LinearOperator, M: LinearOperator, b: Float64Arra
         break;
       }
     }
-    // x += Z y (Z: the preconditioned directions), y from the triangular system H y = g.
-    const y = new Float64Array(k);
-    for (let i = k - 1; i >= 0; i--) {
-      let s = g[i];
-      for (let j = i + 1; j < k; j++) s -= H[i * m + j] * y[j];
-      y[i] = s / H[i * m + i];
-    }
-    for (let j = 0; j < k; j++) {
-      const zj = Z[j], yj = y[j];
-      for (let i = 0; i < n; i++) x[i] += yj * zj[i];
-    }
+    addCorrection(x, Z, H, g, k, m);
     if (o.signal?.aborted) return { status: "aborted", iterations, relativeResidual: rel };
   }
 }
@@ -153,16 +143,21 @@ export function innerGmres(A: LinearOperator, M: LinearOperator, m: number, tole
           break;
         }
       }
-      const y = new Float64Array(k);
-      for (let i = k - 1; i >= 0; i--) {
-        let s = g[i];
-        for (let j = i + 1; j < k; j++) s -= H[i * m + j] * y[j];
-        y[i] = s / H[i * m + i];
-      }
-      for (let j = 0; j < k; j++) {
-        const zj = Z[j], yj = y[j];
-        for (let i = 0; i < n; i++) x[i] += yj * zj[i];
-      }
+      addCorrection(x, Z, H, g, k, m);
     },
   };
+}
+
+/** x += Z y, y solving the k x k upper-triangular system H y = g (H stored with row stride m): the GMRES update. */
+function addCorrection(x: Float64Array, Z: readonly Float64Array[], H: Float64Array, g: Float64Array, k: number, m: number): void {
+  const y = new Float64Array(k);
+  for (let i = k - 1; i >= 0; i--) {
+    let s = g[i];
+    for (let j = i + 1; j < k; j++) s -= H[i * m + j] * y[j];
+    y[i] = s / H[i * m + i];
+  }
+  for (let j = 0; j < k; j++) {
+    const zj = Z[j], yj = y[j];
+    for (let i = 0; i < x.length; i++) x[i] += yj * zj[i];
+  }
 }
