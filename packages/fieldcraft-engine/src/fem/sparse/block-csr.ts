@@ -90,9 +90,16 @@ export function findBlock(A: BlockCsr, i: number, j: number): number {
 /** y = A x, the lower triangle applied as the transpose of the stored upper blocks. */
 export function blockMultiply(A: BlockCsr, x: Float64Array, y: Float64Array): void {
   if (A.b !== 3) return blockMultiplyGeneric(A, x, y);
-  const { n, rowPtr, col, val } = A;
   y.fill(0);
-  for (let i = 0; i < n; i++) {
+  addBlockRows3(A.rowPtr, A.col, A.val, x, y, 0, A.n);
+}
+
+/**
+ * y += (A x) from the stored 3x3 blocks of rows [lo, hi): each upper block applied to its row and, transposed,
+ * to its column's row (which may lie past hi). The serial product and the thread pool's kernel both run it.
+ */
+export function addBlockRows3(rowPtr: Int32Array, col: Int32Array, val: Float64Array, x: Float64Array, y: Float64Array, lo: number, hi: number): void {
+  for (let i = lo; i < hi; i++) {
     const xi0 = x[3 * i], xi1 = x[3 * i + 1], xi2 = x[3 * i + 2];
     let s0 = 0, s1 = 0, s2 = 0;
     for (let k = rowPtr[i], end = rowPtr[i + 1]; k < end; k++) {
