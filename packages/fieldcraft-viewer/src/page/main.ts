@@ -277,6 +277,8 @@ function start(): void {
     }
     if (moved > 3) return; // an orbit or a pan, not a click
     const hit = viewer.pick(e.clientX, e.clientY);
+    // A click names what it picked even when no hover came first (a touch, or a pointer that never moved).
+    showInfo(e.clientX, e.clientY);
     if (hit) void send(clickRequest(s, hit, filterOf(), modeOf(e)));
     else if (modeOf(e) === "replace") void send({ mode: "replace", clear: true });
   });

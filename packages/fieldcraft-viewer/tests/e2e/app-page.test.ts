@@ -110,7 +110,7 @@ describe.skipIf(!BUILT || !HAVE_CHROMIUM)("the app's page in Chromium", () => {
     expect(selection.selection.geometry).toEqual([{ body: "Steps", face: "F1:+x" }]);
     expect(selection.params).toEqual({ geometry: [{ body: "Steps", face: "F1:+x" }] });
     // The hover panel named what the pointer is on.
-    expect(await page.locator("#info").textContent()).toContain("Steps / F1:+x");
+    await page.waitForFunction(() => document.getElementById("info")?.textContent?.includes("Steps / F1:+x"), undefined, { timeout: 5_000 });
     // The page shows the selection the app now holds (pushed back like any change).
     await page.waitForFunction(() => (window as any).fieldcraftViewer.header.selection.geometry.length === 1);
     writeFileSync(path.join(DOCS, "page-selected.png"), await page.screenshot());
