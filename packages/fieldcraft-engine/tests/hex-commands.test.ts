@@ -5,29 +5,14 @@ import { promises as fs, mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { family } from "../src/fem/families/index.js";
 import { createSession } from "../src/index.js";
-import type { Mesh } from "../src/mesh/types.js";
 import { findCcx, parseDat, runCcx } from "./support/ccx.js";
 import { ok, refused } from "./session-helpers.js";
-import { SEED_BATCH, STEPS } from "./workflow-fixtures.js";
+import { checkConforming } from "./support/mesh-checks.js";
+import { SEED_BATCH, L_BRACKET, STEPS } from "./workflow-fixtures.js";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "fieldcraft-hex-"));
-const L_BRACKET = path.join(path.dirname(STEPS), "..", "l-bracket", "l-bracket.solidcraft");
 
-/** Conformity: every element face (by its corner nodes) is used by one element (a boundary facet) or two. */
-function checkConforming(mesh: Mesh) {
-  const fam = family(mesh.type);
-  const use = new Map<string, number>();
-  for (let e = 0; e < mesh.elements.length / fam.nodes; e++)
-    for (const f of fam.faces) {
-      const key = f.nodes.map((a) => mesh.elements[e * fam.nodes + a]).sort((a, b) => a - b).join(",");
-      use.set(key, (use.get(key) ?? 0) + 1);
-    }
-  const counts = [...use.values()];
-  expect(counts.every((n) => n === 1 || n === 2)).toBe(true);
-  expect(counts.filter((n) => n === 1).length).toBe(mesh.boundary.element.length);
-}
 
 describe("hexahedral meshers through the session", () => {
   it("mesh.hex meshes the stepped block in conforming blocks; the seed's set-up solves on C3D20", async () => {

@@ -15,10 +15,10 @@ import type { Mesh } from "../src/mesh/types.js";
 import { facetNodes } from "../src/model/sets.js";
 import { createSession } from "../src/index.js";
 import { ok, refused } from "./session-helpers.js";
-import { STEPS } from "./workflow-fixtures.js";
+import { checkConforming } from "./support/mesh-checks.js";
+import { L_BRACKET, STEPS } from "./workflow-fixtures.js";
 
 const L: Vec2[] = [[0, 0], [60, 0], [60, 10], [10, 10], [10, 40], [0, 40]];
-const L_BRACKET = path.join(path.dirname(STEPS), "..", "l-bracket", "l-bracket.solidcraft");
 
 function design(profile: Vec2[], plane: "xy" | "yz" | "zx", from: number, to: number): Design {
   const parsed = parseSolidcraft(JSON.stringify({ format: "solidcraft/1", units: "mm", bodies: [{ name: "P", features: [{ id: "F1", type: "extrude", plane, profile, from, to }] }] }));
@@ -26,19 +26,6 @@ function design(profile: Vec2[], plane: "xy" | "yz" | "zx", from: number, to: nu
   return parsed.design;
 }
 
-/** Every element face by its corner nodes: used once (a boundary facet, and then tagged) or twice (shared). */
-function checkConforming(mesh: Mesh) {
-  const fam = family(mesh.type);
-  const use = new Map<string, number>();
-  for (let e = 0; e < mesh.elements.length / fam.nodes; e++)
-    for (const f of fam.faces) {
-      const key = f.nodes.map((a) => mesh.elements[e * fam.nodes + a]).sort((a, b) => a - b).join(",");
-      use.set(key, (use.get(key) ?? 0) + 1);
-    }
-  const counts = [...use.values()];
-  expect(counts.every((n) => n === 1 || n === 2)).toBe(true);
-  expect(counts.filter((n) => n === 1).length).toBe(mesh.boundary.element.length);
-}
 
 function volume(mesh: Mesh): number {
   const per = family(mesh.type).nodes;

@@ -6,9 +6,8 @@ import { describe, expect, it } from "vitest";
 import { createSession } from "../src/index.js";
 import { GROWTH } from "../src/mesh/gradedLines.js";
 import { ok } from "./session-helpers.js";
-import { STEPS } from "./workflow-fixtures.js";
+import { L_BRACKET, STEPS } from "./workflow-fixtures.js";
 
-const L_BRACKET = path.join(path.dirname(STEPS), "..", "l-bracket", "l-bracket.solidcraft");
 
 /** Positions (0..1 along the edge) of the mesh's nodes on a straight design edge, sorted. */
 function positionsOn(s: ReturnType<typeof createSession>, body: string, edge: string): number[] {

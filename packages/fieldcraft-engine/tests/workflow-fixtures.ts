@@ -4,6 +4,8 @@ import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const STEPS = path.join(here, "corpus", "stepped-block", "steps.solidcraft");
+/** The corpus' L-shaped bracket: one extrusion, the sweepable case of the hex and seed tests. */
+export const L_BRACKET = path.join(here, "corpus", "l-bracket", "l-bracket.solidcraft");
 
 /** The batch of set-up commands exactly as the seed writes them. */
 export const SEED_BATCH = [
