@@ -1,4 +1,4 @@
-import { PNG } from "pngjs";
+import { drawnFraction, imageOf } from "../support/pixels.js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { call, serveSteppedBlockCopy, type SteppedBlockServer } from "./helpers.js";
 import { SEED_BATCH as SETUP } from "../support/seed-session.js";
@@ -29,10 +29,8 @@ describe("hexahedra through the MCP server", () => {
     expect((await call(server.client, "show_results", { step: "Load", field: "displacement" })).isError).toBe(false);
     const shot = await call(server.client, "screenshot", { view: "iso", width: 320, height: 240 });
     expect(shot.isError, shot.text).toBe(false);
-    const png = PNG.sync.read(Buffer.from(shot.content.find((b: { type: string }) => b.type === "image").data, "base64"));
-    const background = png.data.readUInt32BE(0);
-    let drawn = 0;
-    for (let i = 0; i < png.data.length; i += 4) if (png.data.readUInt32BE(i) !== background) drawn++;
-    expect(drawn / (png.width * png.height)).toBeGreaterThan(0.05);
+    const png = imageOf(shot);
+    const drawn = drawnFraction(png);
+    expect(drawn).toBeGreaterThan(0.05);
   }, 300_000);
 });

@@ -1,6 +1,6 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { PNG } from "pngjs";
+import { drawnFraction, imageOf } from "../support/pixels.js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { call, CORPUS, startClient, tempDir, type Started } from "./helpers.js";
 
@@ -49,11 +49,9 @@ describe("an imported part through the MCP server", () => {
     expect(solved.isError, solved.text).toBe(false);
     const shot = await call(server.client, "screenshot", { view: "iso", width: 320, height: 240 });
     expect(shot.isError, shot.text).toBe(false);
-    const png = PNG.sync.read(Buffer.from(shot.content.find((b: { type: string }) => b.type === "image").data, "base64"));
-    const background = png.data.readUInt32BE(0);
-    let drawn = 0;
-    for (let i = 0; i < png.data.length; i += 4) if (png.data.readUInt32BE(i) !== background) drawn++;
-    expect(drawn / (png.width * png.height)).toBeGreaterThan(0.05);
+    const png = imageOf(shot);
+    const drawn = drawnFraction(png);
+    expect(drawn).toBeGreaterThan(0.05);
   }, 300_000);
 
   test("open .stl goes to the import too; a damaged one is refused by name and the server keeps serving", async () => {

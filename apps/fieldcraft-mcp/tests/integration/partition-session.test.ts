@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { PNG } from "pngjs";
+import { drawnFraction, imageOf } from "../support/pixels.js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { call, startClient, tempDir, type Started } from "./helpers.js";
 
@@ -84,11 +84,9 @@ describe("partition, mesh half, mirror through the MCP server", () => {
     const probe = json((await call(c, "execute", { command: "solve.probe", params: {} })).text);
     const shot = await call(c, "screenshot", { view: "iso", width: 320, height: 240 });
     expect(shot.isError, shot.text).toBe(false);
-    const png = PNG.sync.read(Buffer.from(shot.content.find((b: { type: string }) => b.type === "image").data, "base64"));
-    const background = png.data.readUInt32BE(0);
-    let drawn = 0;
-    for (let i = 0; i < png.data.length; i += 4) if (png.data.readUInt32BE(i) !== background) drawn++;
-    expect(drawn / (png.width * png.height)).toBeGreaterThan(0.05);
+    const png = imageOf(shot);
+    const drawn = drawnFraction(png);
+    expect(drawn).toBeGreaterThan(0.05);
 
     // The sample is the same model built in one step.
     expect((await call(c, "execute", { command: "file.sample", params: { name: "crank-mirror" } })).isError).toBe(false);

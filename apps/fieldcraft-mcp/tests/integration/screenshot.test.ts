@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PNG } from "pngjs";
+import { drawnFraction, imageOf } from "../support/pixels.js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { call, serveSteppedBlockCopy, type SteppedBlockServer } from "./helpers.js";
 import { SEED_BATCH as SETUP } from "../support/seed-session.js";
@@ -35,10 +36,7 @@ describe("screenshot", () => {
     expect(image.mimeType).toBe("image/png");
     const png = PNG.sync.read(Buffer.from(image.data, "base64"));
     expect([png.width, png.height]).toEqual([320, 240]);
-    const background = png.data.readUInt32BE(0);
-    let drawn = 0;
-    for (let i = 0; i < png.data.length; i += 4) if (png.data.readUInt32BE(i) !== background) drawn++;
-    expect(drawn / (png.width * png.height)).toBeGreaterThan(0.05);
+    expect(drawnFraction(png)).toBeGreaterThan(0.05);
     const description = JSON.parse(shot.content.find((b) => b.type === "text").text);
     expect(description).toMatchObject({ source: "model", width: 320, height: 240, view: "iso", camera: { view: "iso", yaw: -45 } });
   });
@@ -46,7 +44,7 @@ describe("screenshot", () => {
   test("picture sides are clamped to 16..4096", async () => {
     const shot = await call(server.client, "screenshot", { width: 3, height: 20 });
     expect(shot.isError, shot.text).toBe(false);
-    const png = PNG.sync.read(Buffer.from(shot.content.find((b) => b.type === "image").data, "base64"));
+    const png = imageOf(shot);
     expect([png.width, png.height]).toEqual([16, 20]);
   });
 
