@@ -2,7 +2,9 @@
 // (CalculiX agreement, reactions, the patch test) with every product sent through the workers. Two
 // threads give other bits than one only where a sum changes order: the symmetric block product (each thread
 // sums the lower-triangle contributions of its rows apart, then the sums are added), measured at 1e-16 to
-// 1e-15 relative per product and about 4e-12 on a displacement converged to 1e-8 (CG carries them on); the Galerkin product and the
+// 1e-15 relative per product and about 4e-12 on a displacement converged to 1e-8 (CG carries them on), and
+// the solve's Galerkin product (its slices are 1/threads as long, to hold one thread's memory, so its sum is
+// cut differently); with the same slices the Galerkin product, assembly, the smoothed prolongator and the
 // row-wise products give the same bits. The same thread count always gives the same bits.
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
