@@ -10,6 +10,7 @@ import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { solvePlanar, solveStatic, sumReactions } from "../src/fem/index.js";
+import { solveFrequency } from "../src/fem/solve-frequency.js";
 import { lowerIndex, type BlockCsr } from "../src/fem/sparse/block-csr.js";
 import { galerkinProduct, csrMultiply, smoothedProlongator, type Csr } from "../src/fem/sparse/csr.js";
 import { poolAssembly } from "../src/fem/parallel/assembly.js";
@@ -289,6 +290,25 @@ describe("whole solves with two threads (every product through the workers)", ()
     if (!one.ok || !two.ok) throw new Error(one.ok ? (two as { error: string }).error : one.error);
     expect(two.solution.stats.solver).toMatch(/AMG.*2 threads$/);
     expect(relDiff(one.solution.displacement, two.solution.displacement)).toBeLessThan(1e-10);
+  });
+});
+
+describe("the frequency solve's multigrid and K products on the pool", () => {
+  it("LOBPCG on one and two threads: the same frequencies within round-off (1e-10), two threads said so", async () => {
+    const mesh = boxTetMesh({ size: [100, 10, 10], cells: [24, 3, 3], order: 1, jitter: 0.15, seed: 2 });
+    const held: number[] = [];
+    for (const n of nodesWhere(mesh, 0, 0)) held.push(3 * n, 3 * n + 1, 3 * n + 2);
+    const problem = { mesh, elementMaterial: new Int32Array(mesh.elements.length / 4), materials: [{ young: 210000, poisson: 0.3 }], density: [7.85e-9], held };
+    const one = await solveFrequency(problem, { modes: 4, method: "lobpcg", tolerance: 1e-8, threads: 1 });
+    const two = await solveFrequency(problem, { modes: 4, method: "lobpcg", tolerance: 1e-8, threads: 2 });
+    if (!one.ok || !two.ok) throw new Error(one.ok ? (two as { error: string }).error : one.error);
+    expect(one.solution.stats.solver).toMatch(/AMG.*1 thread$/);
+    expect(two.solution.stats.solver).toMatch(/AMG.*2 threads$/);
+    expect(two.solution.modes.length).toBe(4);
+    for (let j = 0; j < 4; j++) {
+      expect(one.solution.modes[j].frequencyHz).toBeGreaterThan(0);
+      expect(Math.abs(two.solution.modes[j].frequencyHz / one.solution.modes[j].frequencyHz - 1)).toBeLessThan(1e-10);
+    }
   });
 });
 
