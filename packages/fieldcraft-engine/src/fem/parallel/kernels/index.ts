@@ -6,6 +6,7 @@ import { chebyshevZeroStart } from "./epilogue.js";
 import { galerkinSlice } from "./galerkin.js";
 import { assembleRows } from "./assembly.js";
 import { productCountRows, productFillRows } from "./sparse-product.js";
+import { triadRows } from "./triad.js";
 import type { Kernel } from "./types.js";
 
 export const KERNELS = {
@@ -21,6 +22,7 @@ export const KERNELS = {
   assembleRows,
   productCountRows,
   productFillRows,
+  triadRows,
 } satisfies Record<string, Kernel<never>>;
 
 export type KernelName = keyof typeof KERNELS;
