@@ -5,13 +5,14 @@
 // DOLFINx comes from Debian (`apt-get install python3-dolfinx`); without it the PETSc columns say why.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { solveStatic } from "../src/fem/index.js";
 import { kernelPool } from "../src/fem/parallel/pool.js";
 import type { Mesh } from "../src/mesh/index.js";
 import { blockCase, blockMesh, SIZES } from "./block-case.js";
+import { triadBandwidth } from "./triad.js";
 
 interface Run {
   dofs: number;
@@ -117,6 +118,9 @@ async function main(): Promise<void> {
   const sizes = pick("--sizes", "200k");
   const types = pick("--types", "C3D4,C3D10");
   for (const s of sizes) if (!(s in SIZES)) throw new Error(`--sizes: unknown size ${s} (choose from ${Object.keys(SIZES).join(", ")})`);
+  // The yardstick for the products' time: what the memory bus gives a streaming loop here, now (under this load).
+  const triad = await triadBandwidth(2);
+  console.log(`memory bandwidth (STREAM triad, 192 MB arrays): ${triad.map((t) => `${t.gbPerSecond.toFixed(1)} GB/s on ${t.threads} thread${t.threads > 1 ? "s" : ""}`).join(", ")}; load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
   const py = dolfinxPython();
   if ("missing" in py) console.log(`PETSc columns skipped: ${py.missing}`);
   const rows: string[][] = [];
@@ -158,6 +162,7 @@ async function main(): Promise<void> {
   ];
   console.log(`| ${head.join(" | ")} |\n|${head.map(() => "---").join("|")}|`);
   for (const r of rows) console.log(`| ${r.join(" | ")} |`);
+  console.log(`load average at the end ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
   console.log("time = wall seconds of assembly + solve (PETSc: matrix and vector assembly; KSP setup with GAMG + CG solve); peak = maximum resident set size");
 }
 

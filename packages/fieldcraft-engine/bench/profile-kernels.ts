@@ -1,6 +1,7 @@
 // Per-kernel thread speed-up: the same matrices and vectors, each kernel timed on 1 and on 2 threads
 // (best of a few repetitions), plus where a one-thread solve spends its time. A report, not a test.
 // Run: `pnpm exec tsx bench/profile-kernels.ts [dofs] [C3D4|C3D10]`.
+import { loadavg } from "node:os";
 import { assembleStiffness } from "../src/fem/assembly.js";
 import { applyPrescribed } from "../src/fem/constraints.js";
 import { patternWithinMemory } from "../src/fem/linear-solve.js";
@@ -12,7 +13,14 @@ import { rigidBodyNullspace } from "../src/fem/solve-static.js";
 import { buildAmg } from "../src/fem/solvers/amg/hierarchy.js";
 import { pcg } from "../src/fem/solvers/cg.js";
 import { lowerIndex } from "../src/fem/sparse/block-csr.js";
-import type { Csr } from "../src/fem/sparse/csr.js";
+import { smoothedProlongator, type Csr } from "../src/fem/sparse/csr.js";
+import { poolAssembly } from "../src/fem/parallel/assembly.js";
+import { poolProductRunner } from "../src/fem/parallel/prolongator.js";
+import { aggregate } from "../src/fem/solvers/amg/aggregate.js";
+import { blockStrength } from "../src/fem/solvers/amg/strength.js";
+import { tentativeProlongator } from "../src/fem/solvers/amg/tentative.js";
+import { DEFAULT_AMG } from "../src/fem/solvers/amg/hierarchy.js";
+import { triadBandwidth } from "./triad.js";
 import { blockCase, blockMesh } from "./block-case.js";
 
 const dofs = Number(process.argv[2] ?? 200_000);
@@ -56,6 +64,19 @@ for (const [label, pool] of pools) {
   t0 = now();
   const res = await pcg(blockLevelOperator(K, pool), amg.preconditioner, sys.rhs, x, { tolerance: 1e-8, maxIterations: 1000 });
   timesOf[label] = { setup, cg: now() - t0, its: res.iterations };
+  // Assembly into a cleared copy of the pattern, on this many threads (the same bits either way).
+  const Kc = { ...K, val: sharedFloat64(K.val.length) };
+  record("assembly of the stiffness", best(2, () => {
+    Kc.val.fill(0);
+    assembleStiffness(mesh, c.problem.elementMaterial, c.problem.materials, Kc, undefined, poolAssembly(pool));
+  }));
+  // The level-0 smoothed prolongator A T from the same aggregates and tentative prolongator as the setup.
+  const { agg, count } = aggregate(blockStrength(K, DEFAULT_AMG.theta));
+  const nodePtr = Int32Array.from({ length: K.n + 1 }, (_, i) => 3 * i);
+  const T = tentativeProlongator(agg, count, nodePtr, rigidBodyNullspace(mesh, sys.fixed));
+  const scale = sharedFloat64(3 * K.n).fill(-1e-3);
+  const left0 = { kind: "block" as const, A: K, lower: lowerIndex(K) };
+  record("smoothed prolongator (I - w D^-1 K) T (level 0)", best(2, () => smoothedProlongator(left0, T.P, scale, poolProductRunner(pool))));
   const op0 = blockLevelOperator(K, pool);
   record("level-0 block product y = K x", best(10, () => op0.apply(x, y)));
   const coarse = amg.levels[1].A.size;
@@ -72,7 +93,9 @@ for (const [label, pool] of pools) {
   const v1 = sharedFloat64(A1.rows), w1 = sharedFloat64(A1.rows);
   record(`level-1 scalar product (${A1.rows} rows, ${A1.ptr[A1.rows]} entries)`, best(10, () => op1.apply(v1, w1)));
 }
+const triad = await triadBandwidth(2);
 await closeKernelPool();
+console.log(`memory bandwidth (STREAM triad): ${triad.map((t) => `${t.gbPerSecond.toFixed(1)} GB/s on ${t.threads} thread(s)`).join(", ")}; load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
 
 console.log(`${order === 1 ? "C3D4" : "C3D10"}, ${3 * K.n} DOFs, ${K.col.length} upper blocks; assembly ${assemblyMs.toFixed(0)} ms (one thread)`);
 for (const [label, t] of Object.entries(timesOf)) console.log(`${label}: multigrid setup ${t.setup.toFixed(0)} ms, CG ${t.cg.toFixed(0)} ms (${t.its} iterations)`);

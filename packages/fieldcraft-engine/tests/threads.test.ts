@@ -2,14 +2,19 @@
 // (CalculiX agreement, reactions, the patch test) with every product sent through the workers. Two
 // threads give other bits than one only where a sum changes order: the symmetric block product (each thread
 // sums the lower-triangle contributions of its rows apart, then the sums are added), measured at 1e-16 to
-// 1e-15 relative per product and about 4e-12 on a displacement converged to 1e-8 (CG carries them on); the Galerkin product and the
+// 1e-15 relative per product and about 4e-12 on a displacement converged to 1e-8 (CG carries them on), and
+// the solve's Galerkin product (its slices are 1/threads as long, to hold one thread's memory, so its sum is
+// cut differently); with the same slices the Galerkin product, assembly, the smoothed prolongator and the
 // row-wise products give the same bits. The same thread count always gives the same bits.
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { solvePlanar, solveStatic, sumReactions } from "../src/fem/index.js";
+import { solveFrequency } from "../src/fem/solve-frequency.js";
 import { lowerIndex, type BlockCsr } from "../src/fem/sparse/block-csr.js";
-import { galerkinProduct, csrMultiply, type Csr } from "../src/fem/sparse/csr.js";
+import { galerkinProduct, csrMultiply, smoothedProlongator, type Csr } from "../src/fem/sparse/csr.js";
+import { poolAssembly } from "../src/fem/parallel/assembly.js";
+import { poolProductRunner } from "../src/fem/parallel/prolongator.js";
 import { assembleStiffness } from "../src/fem/assembly.js";
 import { blockPatternFromMesh } from "../src/fem/sparse/block-csr.js";
 import { blockLevelOperator, csrLevelOperator } from "../src/fem/parallel/operators.js";
@@ -168,6 +173,57 @@ describe("the Galerkin product over the pool", () => {
   });
 });
 
+describe("setup on the pool: assembly and the smoothed prolongator", () => {
+  for (const order of [1, 2] as const)
+    it(`C3D${order === 1 ? 4 : 10} assembly over two row ranges gives the one-thread bits${order === 1 ? "; an inverted element is named as on one thread" : ""}`, () => {
+      const mesh = boxTetMesh({ size: [4, 2, 2], cells: [8, 4, 4], order, jitter: 0.25, seed: 5 });
+      const ne = mesh.elements.length / (order === 1 ? 4 : 10);
+      const mats = new Int32Array(ne);
+      const one = blockPatternFromMesh(mesh, 3), two = blockPatternFromMesh(mesh, 3);
+      const a = assembleStiffness(mesh, mats, [{ young: 1000, poisson: 0.3 }], one);
+      const b = assembleStiffness(mesh, mats, [{ young: 1000, poisson: 0.3 }], two, undefined, poolAssembly(pool));
+      expect(a.ok && b.ok).toBe(true);
+      expect(one.val.some((v) => v !== 0)).toBe(true);
+      expect(sameBits(one.val, two.val)).toBe(true);
+      if (order === 2) return;
+      // Swap two corners of a late element and of an early one: the earlier is reported, whichever thread met it.
+      const npe = 4;
+      const bad = { ...mesh, elements: mesh.elements.slice() };
+      for (const e of [ne - 3, 17]) [bad.elements[e * npe], bad.elements[e * npe + 1]] = [bad.elements[e * npe + 1], bad.elements[e * npe]];
+      const s = assembleStiffness(bad, mats, [{ young: 1000, poisson: 0.3 }], blockPatternFromMesh(bad, 3));
+      const p = assembleStiffness(bad, mats, [{ young: 1000, poisson: 0.3 }], blockPatternFromMesh(bad, 3), undefined, poolAssembly(pool));
+      expect(!s.ok && s.error).toMatch(/^element 18 is inverted/);
+      expect(!p.ok && p.error).toBe(!s.ok && s.error);
+    });
+
+  it("the smoothed prolongator (count and fill passes over row ranges) gives the one-thread bits, block and scalar left", () => {
+    const K = stiffness(2);
+    const rows = 3 * K.n, cols = Math.ceil(rows / 12);
+    const T = { rows, cols, ptr: sharedInt32(rows + 1), idx: sharedInt32(rows), val: sharedFloat64(rows) };
+    for (let r = 0; r < rows; r++) {
+      T.ptr[r + 1] = r + 1;
+      T.idx[r] = Math.floor(r / 12);
+      T.val[r] = 1 / (1 + (r % 7));
+    }
+    const scale = randomVector(rows, 4);
+    const block = { kind: "block" as const, A: K, lower: lowerIndex(K) };
+    const runner = poolProductRunner(pool);
+    expect(runner).toBeDefined();
+    const s1 = smoothedProlongator(block, T, scale), s2 = smoothedProlongator(block, T, scale, runner);
+    expect(s1.ptr[rows]).toBeGreaterThan(rows);
+    for (const k of ["ptr", "idx", "val"] as const) expect(sameBits(s1[k], s2[k])).toBe(true);
+    // A scalar left operand: the Galerkin product's coarse matrix against its own tentative-like prolongator.
+    const Ac = galerkinProduct(block, s1);
+    const Tc = { rows: Ac.rows, cols: 5, ptr: sharedInt32(Ac.rows + 1), idx: sharedInt32(Ac.rows), val: sharedFloat64(Ac.rows).fill(1) };
+    for (let r = 0; r < Ac.rows; r++) {
+      Tc.ptr[r + 1] = r + 1;
+      Tc.idx[r] = r % 5;
+    }
+    const c1 = smoothedProlongator({ kind: "csr", A: Ac }, Tc, scale.subarray(0, Ac.rows)), c2 = smoothedProlongator({ kind: "csr", A: Ac }, Tc, scale.subarray(0, Ac.rows), runner);
+    for (const k of ["ptr", "idx", "val"] as const) expect(sameBits(c1[k], c2[k])).toBe(true);
+  });
+});
+
 describe("whole solves with two threads (every product through the workers)", () => {
   const mesh = boxTetMesh({ size: [100, 10, 10], cells: [40, 4, 4], order: 1, jitter: 0.2, seed: 3 });
   const root = nodesWhere(mesh, 0, 0);
@@ -234,6 +290,25 @@ describe("whole solves with two threads (every product through the workers)", ()
     if (!one.ok || !two.ok) throw new Error(one.ok ? (two as { error: string }).error : one.error);
     expect(two.solution.stats.solver).toMatch(/AMG.*2 threads$/);
     expect(relDiff(one.solution.displacement, two.solution.displacement)).toBeLessThan(1e-10);
+  });
+});
+
+describe("the frequency solve's multigrid and K products on the pool", () => {
+  it("LOBPCG on one and two threads: the same frequencies within round-off (1e-10), two threads said so", async () => {
+    const mesh = boxTetMesh({ size: [100, 10, 10], cells: [24, 3, 3], order: 1, jitter: 0.15, seed: 2 });
+    const held: number[] = [];
+    for (const n of nodesWhere(mesh, 0, 0)) held.push(3 * n, 3 * n + 1, 3 * n + 2);
+    const problem = { mesh, elementMaterial: new Int32Array(mesh.elements.length / 4), materials: [{ young: 210000, poisson: 0.3 }], density: [7.85e-9], held };
+    const one = await solveFrequency(problem, { modes: 4, method: "lobpcg", tolerance: 1e-8, threads: 1 });
+    const two = await solveFrequency(problem, { modes: 4, method: "lobpcg", tolerance: 1e-8, threads: 2 });
+    if (!one.ok || !two.ok) throw new Error(one.ok ? (two as { error: string }).error : one.error);
+    expect(one.solution.stats.solver).toMatch(/AMG.*1 thread$/);
+    expect(two.solution.stats.solver).toMatch(/AMG.*2 threads$/);
+    expect(two.solution.modes.length).toBe(4);
+    for (let j = 0; j < 4; j++) {
+      expect(one.solution.modes[j].frequencyHz).toBeGreaterThan(0);
+      expect(Math.abs(two.solution.modes[j].frequencyHz / one.solution.modes[j].frequencyHz - 1)).toBeLessThan(1e-10);
+    }
   });
 });
 

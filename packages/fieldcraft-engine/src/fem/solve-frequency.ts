@@ -23,7 +23,17 @@ import { lobpcg } from "./solvers/eigen/lobpcg.js";
 import { addScaledMass, assembleMass, massOperator, type MassKind, type NodeMass } from "./mass/assemble.js";
 import { modalParticipation, type Participation } from "./modal/participation.js";
 import { estimateSolveBytes, rigidBodyNullspace } from "./solve-static.js";
-import { elementMaterialProblem } from "./linear-solve.js";
+import { elementMaterialProblem, solvePool } from "./linear-solve.js";
+import { poolAssembly } from "./parallel/assembly.js";
+import { blockLevelOperator } from "./parallel/operators.js";
+import { sharedFloat64 } from "./parallel/shared.js";
+
+/** A shared copy (the shifted matrix the multigrid is built on reads on the pool's threads too). */
+function sharedCopy(a: Float64Array): Float64Array {
+  const s = sharedFloat64(a.length);
+  s.set(a);
+  return s;
+}
 import { fullyIntegrated } from "./full-integration.js";
 
 export interface FrequencyProblem {
@@ -197,9 +207,13 @@ export async function solveFrequency(problem: FrequencyProblem, options: Frequen
       error: `the frequency solve would need about ${(estimate / 1024 ** 3).toFixed(1)} GiB, above the cap maxMemoryBytes = ${(opts.maxMemoryBytes / 1024 ** 3).toFixed(1)} GiB; coarsen the mesh, ask for fewer modes or raise maxMemoryBytes`,
     };
   const thickness = problem.materials.map((_, i) => problem.thickness?.[i] ?? 1);
+  // The kernel pool, as the static solve takes it: assembly, the multigrid and the K products run on it.
+  const threads = await solvePool(opts.threads, opts.maxThreads);
+  if (!threads.ok) return threads;
+  const pool = threads.pool;
   const assembled = kind
     ? assembleForm(mesh, planarElasticity(kind), problem.elementMaterial, problem.materials.map((m, i) => ({ young: m.young, poisson: m.poisson, thickness: thickness[i] })), pattern, opts.signal)
-    : assembleStiffness(mesh, problem.elementMaterial, problem.materials, pattern, opts.signal);
+    : assembleStiffness(mesh, problem.elementMaterial, problem.materials, pattern, opts.signal, poolAssembly(pool));
   if (!assembled.ok) return assembled;
   // One-point families (C3D8R) take the fully integrated mass: a one-point mass is singular (see the README).
   const massed = kind
@@ -254,7 +268,7 @@ export async function solveFrequency(problem: FrequencyProblem, options: Frequen
     // A free model's K is singular: precondition with K + sigma M, sigma far below any elastic eigenvalue.
     let T: LinearOperator;
     let shiftNote = "";
-    const Kp: BlockCsr = rigid > 0 ? { ...K, val: Float64Array.from(K.val) } : K;
+    const Kp: BlockCsr = rigid > 0 ? { ...K, val: sharedCopy(K.val) } : K;
     if (rigid > 0) {
       const dk = blockDiagonal(K);
       const dm = new Float64Array(u * nn);
@@ -268,15 +282,15 @@ export async function solveFrequency(problem: FrequencyProblem, options: Frequen
     }
     try {
       const B = kind ? planarModes(mesh, heldU) : rigidBodyNullspace(mesh, held);
-      const amg = await buildAmg(Kp, B, DEFAULT_AMG, yieldToEventLoop);
+      const amg = await buildAmg(Kp, B, DEFAULT_AMG, yieldToEventLoop, pool);
       T = amg.preconditioner;
-      solver = `LOBPCG preconditioned by ${amg.describe}${shiftNote}`;
+      solver = `LOBPCG preconditioned by ${amg.describe}${shiftNote}, ${threads.note}`;
     } catch {
       T = jacobiPreconditioner(blockDiagonal(Kp));
       solver = `LOBPCG preconditioned by Jacobi${shiftNote}`;
     }
     if (opts.signal?.aborted) return { ok: false, error: "the solve was cancelled" };
-    const Kop = blockOperator(K);
+    const Kop = blockLevelOperator(K, pool);
     // Modes below min_hz are computed and dropped: ask for more until enough lie above it.
     let count = opts.modes;
     let initial: Block | undefined;

@@ -6,7 +6,8 @@ import type { SolveOptions, StaticProblem, StaticSolution } from "./types.js";
 import { assembleStiffness } from "./assembly.js";
 import { applyPrescribed } from "./constraints.js";
 import { buildTransform, expandVector, reduceVector, transformStiffness, type NodeConstraints } from "./node-constraints.js";
-import { cancelled, dofCapFailure, elementMaterialProblem, patternWithinMemory, SOLVE_DEFAULTS, solveSystem, type Failure, type LinearSolveOptions } from "./linear-solve.js";
+import { cancelled, dofCapFailure, elementMaterialProblem, patternWithinMemory, SOLVE_DEFAULTS, solvePool, solveSystem, type Failure, type LinearSolveOptions } from "./linear-solve.js";
+import { poolAssembly } from "./parallel/assembly.js";
 import { materialProblem } from "./material.js";
 import { computeReactions } from "./reactions.js";
 import { unrestrainedMotion } from "./rigid-body.js";
@@ -120,7 +121,10 @@ export async function solveStatic(problem: StaticProblem, options: SolveOptions 
   lin.report("assembling the stiffness matrix");
   const sized = patternWithinMemory(mesh, UNKNOWNS, opts.maxMemoryBytes);
   if (!sized.ok) return sized;
-  const assembled = assembleStiffness(mesh, problem.elementMaterial, problem.materials, sized.pattern, opts.signal);
+  // The pool is the process's (solveSystem gets the same one): assembly runs on it too.
+  const threads = await solvePool(opts.threads, opts.maxThreads);
+  if (!threads.ok) return threads;
+  const assembled = assembleStiffness(mesh, problem.elementMaterial, problem.materials, sized.pattern, opts.signal, poolAssembly(threads.pool));
   if (!assembled.ok) return assembled;
   const K = transform ? transformStiffness(assembled.matrix, transform.G) : assembled.matrix;
   const forces = transform ? reduceVector(transform.G, problem.forces) : problem.forces;

@@ -21,7 +21,7 @@ import { isShared, sharedFloat64 } from "./shared.js";
  */
 export const PARALLEL_MIN_ENTRIES = 100_000;
 
-function parallelMinEntries(): number {
+export function parallelMinEntries(): number {
   const env = Number(process.env.FIELDCRAFT_PARALLEL_MIN_ENTRIES);
   return process.env.FIELDCRAFT_PARALLEL_MIN_ENTRIES && Number.isFinite(env) && env >= 0 ? env : PARALLEL_MIN_ENTRIES;
 }

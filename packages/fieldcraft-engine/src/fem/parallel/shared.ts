@@ -22,6 +22,14 @@ export function shareFloat64(a: Float64Array): Float64Array {
   return s;
 }
 
+/** A shared copy of `a` (or `a` itself when it is already shared). */
+export function shareInt32(a: Int32Array): Int32Array {
+  if (isShared(a)) return a;
+  const s = sharedInt32(a.length);
+  s.set(a);
+  return s;
+}
+
 export function isShared(a: ArrayBufferView): boolean {
   return a.buffer instanceof SharedArrayBuffer;
 }

@@ -17,7 +17,7 @@ export type SingleCsr = CsrOf<Float32Array>;
 export type AnyCsr = CsrOf<Float64Array | Float32Array>;
 
 /** Prolongator smoothing fused into the product A T: row r becomes T_r + scale_r (A T)_r, stored in single precision. */
-interface Smoothing {
+export interface Smoothing {
   T: Csr;
   scale: Float64Array;
 }
@@ -63,15 +63,60 @@ export function multiplySparse(left: SparseLeft, B: AnyCsr, rowStart = 0, rowEnd
  * The smoothed prolongator P = T + diag(scale) A T (scale = -omega D^-1), written straight into single
  * precision: the double-precision A T, the largest array of the setup after the stiffness, never exists.
  */
-export function smoothedProlongator(left: SparseLeft, T: Csr, scale: Float64Array): SingleCsr {
-  return product(left, T, 0, T.rows, { T, scale }) as SingleCsr;
+export function smoothedProlongator(left: SparseLeft, T: Csr, scale: Float64Array, run?: ProductRunner): SingleCsr {
+  return product(left, T, 0, T.rows, { T, scale }, run) as SingleCsr;
 }
 
-function product(left: SparseLeft, B: AnyCsr, rowStart: number, rowEnd: number, smooth: Smoothing | null): AnyCsr {
-  if (left.kind === "block" && rowStart % 3 === 0 && rowEnd % 3 === 0) return multiplyNodeRows(left.A, left.lower, B, rowStart / 3, rowEnd / 3, smooth);
+/**
+ * One sparse product C = (rows [rowStart, rowStart + rows) of left) B, smoothed or not, in two passes over
+ * output rows: `count` writes each row's entry count at ptr[r + 1], the caller sums them, then `fill` writes
+ * idx/val at ptr[r]. Each row depends only on the operands, so any split of the rows over threads (and
+ * none) gives the same bits. A block left operand is read node by node when the row range is on nodes.
+ */
+export interface ProductJob {
+  left: SparseLeft;
+  B: AnyCsr;
+  smooth: Smoothing | null;
+  rowStart: number;
+  /** Node by node (a block left operand and a row range on nodes): then every range of rows must be on nodes. */
+  nodes: boolean;
+  ptr: Int32Array;
+  idx: Int32Array | null;
+  val: Float64Array | Float32Array | null;
+}
+
+/** Runs a pass of a product job over all of its output rows (one thread), or over the pool's row ranges. */
+export type ProductRunner = (pass: "count" | "fill", job: ProductJob, rows: number) => void;
+
+const serialRunner: ProductRunner = (pass, job, rows) => productRows(job, 0, rows, pass === "fill");
+
+function product(left: SparseLeft, B: AnyCsr, rowStart: number, rowEnd: number, smooth: Smoothing | null, run: ProductRunner = serialRunner): AnyCsr {
+  const n = rowEnd - rowStart;
+  const nodes = left.kind === "block" && rowStart % 3 === 0 && rowEnd % 3 === 0;
+  const job: ProductJob = { left, B, smooth, rowStart, nodes, ptr: sharedInt32(n + 1), idx: null, val: null };
+  run("count", job, n);
+  const ptr = job.ptr;
+  for (let r = 0; r < n; r++) ptr[r + 1] += ptr[r];
+  job.idx = sharedInt32(ptr[n]);
+  job.val = smooth ? sharedFloat32(ptr[n]) : sharedFloat64(ptr[n]);
+  run("fill", job, n);
+  return { rows: n, cols: B.cols, ptr, idx: job.idx, val: job.val };
+}
+
+/** The count (fill = false) or fill pass of a product job over its output rows [lo, hi). */
+export function productRows(job: ProductJob, lo: number, hi: number, fill: boolean): void {
+  const { left } = job;
+  if (job.nodes && left.kind === "block") {
+    if (lo % 3 !== 0 || hi % 3 !== 0) throw new Error(`rows ${lo}..${hi} of a node-wise product do not start and end on nodes`);
+    return nodeRows(job, left.A, left.lower, lo / 3, hi / 3, fill);
+  }
+  return scalarRows(job, lo, hi, fill);
+}
+
+function scalarRows(job: ProductJob, lo: number, hi: number, fill: boolean): void {
+  const { left, B, smooth, rowStart, ptr } = job;
   const m = B.cols;
   const bp = B.ptr, bi = B.idx, bv = B.val;
-  const n = rowEnd - rowStart;
   // Scalar row r of A as (column, value) pairs, copied into small buffers.
   let rowCols = new Int32Array(256);
   let rowVals = new Float64Array(256);
@@ -112,35 +157,35 @@ function product(left: SparseLeft, B: AnyCsr, rowStart: number, rowEnd: number, 
     return len;
   };
   const mark = new Int32Array(m).fill(-1);
-  const ptr = sharedInt32(n + 1);
   const tp = smooth?.T.ptr, ti = smooth?.T.idx, tv = smooth?.T.val;
-  for (let r = 0; r < n; r++) {
-    const len = loadRow(r + rowStart);
-    let count = 0;
-    // The pattern of T's row is kept even where A T happens to lack it.
-    if (tp && ti)
-      for (let k = tp[r + rowStart]; k < tp[r + rowStart + 1]; k++)
-        if (mark[ti[k]] !== r) {
-          mark[ti[k]] = r;
-          count++;
-        }
-    for (let t = 0; t < len; t++) {
-      const c = rowCols[t];
-      for (let k = bp[c], end = bp[c + 1]; k < end; k++) {
-        const j = bi[k];
-        if (mark[j] !== r) {
-          mark[j] = r;
-          count++;
+  if (!fill) {
+    for (let r = lo; r < hi; r++) {
+      const len = loadRow(r + rowStart);
+      let count = 0;
+      // The pattern of T's row is kept even where A T happens to lack it.
+      if (tp && ti)
+        for (let k = tp[r + rowStart]; k < tp[r + rowStart + 1]; k++)
+          if (mark[ti[k]] !== r) {
+            mark[ti[k]] = r;
+            count++;
+          }
+      for (let t = 0; t < len; t++) {
+        const c = rowCols[t];
+        for (let k = bp[c], end = bp[c + 1]; k < end; k++) {
+          const j = bi[k];
+          if (mark[j] !== r) {
+            mark[j] = r;
+            count++;
+          }
         }
       }
+      ptr[r + 1] = count;
     }
-    ptr[r + 1] = ptr[r] + count;
+    return;
   }
-  const idx = sharedInt32(ptr[n]);
-  const val = smooth ? sharedFloat32(ptr[n]) : sharedFloat64(ptr[n]);
+  const idx = job.idx!, val = job.val!;
   const acc = new Float64Array(m);
-  mark.fill(-1);
-  for (let r = 0; r < n; r++) {
+  for (let r = lo; r < hi; r++) {
     const len = loadRow(r + rowStart);
     let pos = ptr[r];
     if (tp && ti)
@@ -168,20 +213,19 @@ function product(left: SparseLeft, B: AnyCsr, rowStart: number, rowEnd: number, 
     }
     for (let k = ptr[r]; k < ptr[r + 1]; k++) val[k] = acc[idx[k]];
   }
-  return { rows: n, cols: m, ptr, idx, val };
 }
 
 /**
- * The block-matrix case of multiplySparse, node by node: the three rows of a node share one column pattern,
- * so the pattern is counted once and the three rows are accumulated in one sweep over B.
+ * The block-matrix case, node by node (nodes [n0, n1) of the job's left operand): the three rows of a node
+ * share one column pattern, so the pattern is counted once and the three rows are accumulated in one sweep over B.
  */
-function multiplyNodeRows(A: BlockCsr, L: LowerIndex, B: AnyCsr, n0: number, n1: number, smooth: Smoothing | null): AnyCsr {
+function nodeRows(job: ProductJob, A: BlockCsr, L: LowerIndex, n0: number, n1: number, fill: boolean): void {
+  const { B, smooth, ptr } = job;
+  const node0 = job.rowStart / 3;
   const m = B.cols;
   const bp = B.ptr, bi = B.idx, bv = B.val;
   const av = A.val;
-  const rows = 3 * (n1 - n0);
   const mark = new Int32Array(m).fill(-1);
-  const ptr = sharedInt32(rows + 1);
   // Block columns of node i's full row: lower part (transposed blocks) then upper part.
   const countColumn = (j: number, i: number): number => {
     let count = 0;
@@ -196,29 +240,30 @@ function multiplyNodeRows(A: BlockCsr, L: LowerIndex, B: AnyCsr, n0: number, n1:
     return count;
   };
   const tp = smooth?.T.ptr, ti = smooth?.T.idx, tv = smooth?.T.val;
-  for (let i = n0; i < n1; i++) {
-    let count = 0;
-    // The pattern of T's three rows is kept even where A T happens to lack it.
-    if (tp && ti)
-      for (let k = tp[3 * i]; k < tp[3 * i + 3]; k++)
-        if (mark[ti[k]] !== i) {
-          mark[ti[k]] = i;
-          count++;
-        }
-    for (let q = L.ptr[i]; q < L.ptr[i + 1]; q++) count += countColumn(L.row[q], i);
-    for (let k = A.rowPtr[i]; k < A.rowPtr[i + 1]; k++) count += countColumn(A.col[k], i);
-    const r = 3 * (i - n0);
-    ptr[r + 1] = ptr[r] + count;
-    ptr[r + 2] = ptr[r + 1] + count;
-    ptr[r + 3] = ptr[r + 2] + count;
+  if (!fill) {
+    for (let i = n0 + node0; i < n1 + node0; i++) {
+      let count = 0;
+      // The pattern of T's three rows is kept even where A T happens to lack it.
+      if (tp && ti)
+        for (let k = tp[3 * i]; k < tp[3 * i + 3]; k++)
+          if (mark[ti[k]] !== i) {
+            mark[ti[k]] = i;
+            count++;
+          }
+      for (let q = L.ptr[i]; q < L.ptr[i + 1]; q++) count += countColumn(L.row[q], i);
+      for (let k = A.rowPtr[i]; k < A.rowPtr[i + 1]; k++) count += countColumn(A.col[k], i);
+      const r = 3 * (i - node0);
+      ptr[r + 1] = count;
+      ptr[r + 2] = count;
+      ptr[r + 3] = count;
+    }
+    return;
   }
-  const idx = sharedInt32(ptr[rows]);
-  const val = smooth ? sharedFloat32(ptr[rows]) : sharedFloat64(ptr[rows]);
+  const idx = job.idx!, val = job.val!;
   const acc0 = new Float64Array(m), acc1 = new Float64Array(m), acc2 = new Float64Array(m);
   const accs = [acc0, acc1, acc2];
-  mark.fill(-1);
-  for (let i = n0; i < n1; i++) {
-    const r = 3 * (i - n0);
+  for (let i = n0 + node0; i < n1 + node0; i++) {
+    const r = 3 * (i - node0);
     const start = ptr[r];
     let pos = start;
     if (tp && ti)
@@ -275,7 +320,6 @@ function multiplyNodeRows(A: BlockCsr, L: LowerIndex, B: AnyCsr, n0: number, n1:
       val[start + 2 * count + t] = acc2[c];
     }
   }
-  return { rows, cols: m, ptr, idx, val };
 }
 
 /**

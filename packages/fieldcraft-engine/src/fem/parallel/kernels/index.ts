@@ -4,6 +4,9 @@ import { blockProductReduce, blockProductRows } from "./block-product.js";
 import { csrProductAddRows, csrProductRows, epilogueRows, transposeProductReduce, transposeProductRows } from "./csr-product.js";
 import { chebyshevZeroStart } from "./epilogue.js";
 import { galerkinSlice } from "./galerkin.js";
+import { assembleRows } from "./assembly.js";
+import { productCountRows, productFillRows } from "./sparse-product.js";
+import { triadRows } from "./triad.js";
 import type { Kernel } from "./types.js";
 
 export const KERNELS = {
@@ -16,6 +19,10 @@ export const KERNELS = {
   transposeProductRows,
   transposeProductReduce,
   galerkinSlice,
+  assembleRows,
+  productCountRows,
+  productFillRows,
+  triadRows,
 } satisfies Record<string, Kernel<never>>;
 
 export type KernelName = keyof typeof KERNELS;

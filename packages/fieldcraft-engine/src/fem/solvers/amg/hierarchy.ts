@@ -5,6 +5,7 @@
 import { expandToScalar, lowerIndex, type BlockCsr } from "../../sparse/block-csr.js";
 import { smoothedProlongator, type Csr, type SingleCsr, type SparseLeft } from "../../sparse/csr.js";
 import { parallelGalerkinProduct } from "../../parallel/galerkin.js";
+import { poolProductRunner } from "../../parallel/prolongator.js";
 import { EPILOGUE } from "../../parallel/kernels/epilogue.js";
 import { blockLevelOperator, csrLevelOperator, transferOperator, type LevelOperator, type Transfer } from "../../parallel/operators.js";
 import type { KernelPool } from "../../parallel/pool.js";
@@ -110,10 +111,11 @@ function inverse(d: Float64Array): Float64Array {
 }
 
 /** P = (I - omega D^-1 A) T, with omega = 4 / (3 rho), in single precision (no double-precision copy ever exists). */
-function smoothProlongator(rows: SparseLeft, T: Tentative, level: Level): SingleCsr {
+function smoothProlongator(rows: SparseLeft, T: Tentative, level: Level, pool: KernelPool | null): SingleCsr {
   const omega = OMEGA_NUMERATOR / (level.hi / RHO_MARGIN);
-  const scale = level.invDiag.map((d) => -omega * d);
-  return smoothedProlongator(rows, T.P, scale);
+  const scale = sharedFloat64(level.invDiag.length);
+  for (let i = 0; i < scale.length; i++) scale[i] = -omega * level.invDiag[i];
+  return smoothedProlongator(rows, T.P, scale, poolProductRunner(pool));
 }
 
 function makeLevel(A: LevelOperator, diag: Float64Array, nnz: number): Level {
@@ -196,7 +198,7 @@ export async function buildAmg(
     if (T.P.cols === 0 || T.P.cols >= level.A.size * 0.9) break;
     const coarseNodePtr = T.coarseNodePtr, coarseB = T.coarseB;
     await pause?.();
-    const P = smoothProlongator(rows, T, level);
+    const P = smoothProlongator(rows, T, level, pool);
     T = null;
     await pause?.();
     const Ac = parallelGalerkinProduct(rows, P, pool);

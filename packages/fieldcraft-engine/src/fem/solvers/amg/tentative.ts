@@ -1,6 +1,7 @@
 // Tentative prolongator: the near-nullspace (rigid-body modes for elasticity, constants for one unknown per
 // node) restricted to each aggregate, orthonormalised.
 import type { Csr } from "../../sparse/csr.js";
+import { sharedFloat64, sharedInt32 } from "../../parallel/shared.js";
 
 /** Rigid-body modes per node of an elastic solid: three translations and three rotations. */
 export const NULLSPACE = 6;
@@ -94,10 +95,11 @@ export function tentativeProlongator(agg: Int32Array, count: number, nodePtr: In
     dofParts.push(dofs);
     rParts.push(R.subarray(0, kept * modes));
   }
-  const ptr = new Int32Array(fineDofs + 1);
+  const ptr = sharedInt32(fineDofs + 1);
   for (let d = 0; d < fineDofs; d++) ptr[d + 1] = ptr[d] + rowCount[d];
-  const idx = new Int32Array(ptr[fineDofs]);
-  const val = new Float64Array(ptr[fineDofs]);
+  // Shared: the smoothed prolongator reads T on the pool's threads.
+  const idx = sharedInt32(ptr[fineDofs]);
+  const val = sharedFloat64(ptr[fineDofs]);
   const coarseDofs = coarseNodePtr[count];
   const coarseB = new Float64Array(coarseDofs * modes);
   for (let a = 0; a < count; a++) {

@@ -6,6 +6,7 @@ import type { LinearOperator } from "../operator.js";
 import { yieldToEventLoop } from "../cg.js";
 import { applyToBlock, block, columnNorms, combine, gram, pickColumns, subtractProduct, type Block } from "./block.js";
 import { generalizedEigen, symmetricEigen } from "./dense.js";
+import { sharedFloat64 } from "../../parallel/shared.js";
 
 export interface LobpcgOptions {
   /** Eigenpairs wanted (the lowest). */
@@ -110,7 +111,8 @@ export async function lobpcg(K: LinearOperator, M: LinearOperator, T: LinearOper
   if (!(count >= 1) || count > free) throw new Error(`lobpcg: asked for ${count} eigenpairs of a problem with ${free} free DOFs`);
   const m = Math.min(o.blockSize ?? count + Math.max(4, Math.ceil(count / 4)), Math.max(count, Math.floor(free / 3)));
   const applications = { K: 0, M: 0, T: 0 };
-  const u = new Float64Array(n), v = new Float64Array(n);
+  // Shared: an operator on the kernel pool then runs its products on the pool's threads.
+  const u = sharedFloat64(n), v = sharedFloat64(n);
   const apply = (op: LinearOperator, B: Block, which: "K" | "M" | "T"): Block => {
     const out = block(n, B.k);
     applyToBlock(op, B, out, mask, u, v);
