@@ -82,7 +82,7 @@ export function explicitFamilyProblem(family: ElementFamily): string | null {
  * Lumped element mass shares: row sums of the consistent mass (integral of N_a) for linear elements, HRZ
  * (the consistent diagonal scaled to the element's mass) for quadratic ones, whose row sums are not all positive.
  */
-function lumpedShares(family: ElementFamily, coords: Float64Array, grad: Float64Array, out: Float64Array): number {
+export function lumpedShares(family: ElementFamily, coords: Float64Array, grad: Float64Array, out: Float64Array): number {
   const el = family.element;
   const fixed = LUMPED_SHARES[family.name];
   let volume = 0;

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { timeFunction, type AmplitudeSpec, type TimeFunction } from "../../fem/explicit/amplitude.js";
 import { explicitFamilyProblem, type ExplicitMaterial } from "../../fem/explicit/operators.js";
+import { gravityForces } from "../../fem/explicit/gravity.js";
 import { solveExplicit } from "../../fem/explicit/solve-explicit.js";
 import type { ExplicitHistory, ExplicitPrescribed, ExplicitProblem } from "../../fem/explicit/types.js";
 import { nodalStress } from "../../fem/stress.js";
@@ -86,11 +87,18 @@ export function explicitProblem(model: Model, step: StepDefinition): ExplicitRow
   for (const i of new Set(elementMaterial))
     if (defs[i].density === undefined) throw new ModelError(`material ${defs[i].name} has no density, which an explicit step needs for the mass: give it one (model.material.create {density})`);
   const nn = mesh.nodes.length / 3;
+  const densities = defs.map((m) => m.density ?? 0);
   const loads = step.loads.map((name) => {
     const load = lookup(model, "loads", name, `step ${step.name}`);
-    if (load.type !== "force" && load.type !== "pressure")
-      throw new ModelError(`step ${step.name}: load ${load.name} is a ${load.type} load, which an explicit step cannot use: list force or pressure loads`);
-    return { forces: stepForces(model, { ...step, loads: [name] }), amplitude: amplitudeOf(model, load.amplitude, `load ${load.name}: amplitude`) };
+    if (load.type !== "force" && load.type !== "pressure" && load.type !== "gravity")
+      throw new ModelError(`step ${step.name}: load ${load.name} is a ${load.type} load, which an explicit step cannot use: list force, pressure or gravity loads`);
+    const amplitude = amplitudeOf(model, load.amplitude, `load ${load.name}: amplitude`);
+    if (load.type !== "gravity") return { forces: stepForces(model, { ...step, loads: [name] }), amplitude };
+    const target = resolvedTarget(model, load.target.set, `load ${load.name}`);
+    if (target.elements.length === 0) throw new ModelError(`load ${load.name}: its set \`${load.target.set}\` has no elements for gravity to act on (use a set of bodies)`);
+    const forces = new Float64Array(3 * nn);
+    gravityForces(mesh, elementMaterial, densities, target.elements, load.vector, forces);
+    return { forces, amplitude };
   });
   const owner = new Map<number, string>();
   const prescribed: ExplicitPrescribed[] = step.boundary_conditions.map((name) => {
