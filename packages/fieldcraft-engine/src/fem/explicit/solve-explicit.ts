@@ -101,6 +101,7 @@ export async function solveExplicit(p: ExplicitProblem, limits: ExplicitLimits):
     velocity: new Float32Array((frames + 1) * ndof),
     acceleration: new Float32Array((frames + 1) * ndof),
     reaction: new Float32Array((frames + 1) * heldDofs.length),
+    loadFactors: new Float64Array((frames + 1) * p.loads.length),
   };
   const energies: FrameEnergy[] = [];
   let externalWork = 0, internalWork = 0, e0 = 0;
@@ -155,6 +156,7 @@ export async function solveExplicit(p: ExplicitProblem, limits: ExplicitLimits):
         history.displacement[off + d] = u[d];
       }
       for (let i = 0; i < heldDofs.length; i++) history.reaction[frame * heldDofs.length + i] = reaction[heldDofs[i]];
+      p.loads.forEach((load, i) => (history.loadFactors[frame * p.loads.length + i] = load.amplitude(t)));
       if (n === 0) e0 = kinetic + strain;
       const dissipated = internalWork - (strain - (n === 0 ? strain : energies[0].internal));
       const total = kinetic + strain + dissipated - externalWork - e0;

@@ -66,6 +66,8 @@ export interface ExplicitHistory {
   /** Prescribed DOFs and their reaction forces per frame (frames x dofs). */
   reactionDofs: Int32Array;
   reaction: Float32Array;
+  /** Each load's amplitude factor per frame (frames x loads): the applied force of a frame is their sum times the patterns. */
+  loadFactors: Float64Array;
   timeStep: number;
   stableTimeStep: number;
   /** The element that sets the stable step (0-based) and its characteristic length. */

@@ -62,6 +62,8 @@ export interface ExplicitSummary {
   elementMaterial: Int32Array;
   materials: ExplicitMaterial[];
   safety: number;
+  /** Each load's nodal forces at full amplitude (the history's `loadFactors` scale them per frame). */
+  loads: Float64Array[];
 }
 
 export interface ExplicitRowProblem {
@@ -174,6 +176,18 @@ export function frameSolution(s: ExplicitSummary, k: number): ExplicitFrameSolut
   };
 }
 
+/** The loads applied at frame k: each load's pattern times its amplitude then (what the frame's reactions balance). */
+export function frameApplied(s: ExplicitSummary, k: number): Float64Array {
+  const ndof = s.mesh.nodes.length;
+  const out = new Float64Array(ndof);
+  const nl = s.loads.length;
+  for (let i = 0; i < nl; i++) {
+    const f = s.history.loadFactors[k * nl + i], pattern = s.loads[i];
+    if (f !== 0) for (let d = 0; d < ndof; d++) out[d] += f * pattern[d];
+  }
+  return out;
+}
+
 /** The frame for `frame` (0-based) or the nearest to `time`; refused naming the frames there are. */
 export function pickFrame(s: ExplicitSummary, step: string, frame: number | undefined, time: number | undefined, param = "params"): number {
   const frames = s.history.frames;
@@ -202,7 +216,14 @@ async function solve(p: ExplicitRowProblem, options: SolveOptions & { maxElement
     onProgress: options.onProgress,
   });
   if (!solved.ok) return solved;
-  const explicit: ExplicitSummary = { history: solved.solution, mesh: p.problem.mesh, elementMaterial: p.problem.elementMaterial, materials: p.problem.materials, safety: p.safety };
+  const explicit: ExplicitSummary = {
+    history: solved.solution,
+    mesh: p.problem.mesh,
+    elementMaterial: p.problem.elementMaterial,
+    materials: p.problem.materials,
+    safety: p.safety,
+    loads: p.problem.loads.map((l) => l.forces),
+  };
   return { ok: true, solution: { ...frameSolution(explicit, solved.solution.frames.length - 1), explicit } };
 }
 
