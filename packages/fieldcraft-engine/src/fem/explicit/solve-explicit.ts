@@ -62,6 +62,16 @@ export async function solveExplicit(p: ExplicitProblem, limits: ExplicitLimits):
     }
   });
   const heldDofs = Int32Array.from(held).sort();
+  // Nodes on oblique planes slide along them: their normal acceleration is removed, and the support's force
+  // is what that takes. Their three DOFs are reported with the held ones.
+  const normalNodes = p.normals?.nodes ?? new Int32Array(0);
+  const normalDirs = p.normals?.normals ?? new Float64Array(0);
+  const reactionDofs = Int32Array.from(new Set([...heldDofs, ...Array.from(normalNodes).flatMap((n) => [3 * n, 3 * n + 1, 3 * n + 2])])).sort();
+  const project = (x: Float64Array, i: number) => {
+    const b = 3 * normalNodes[i], nx = normalDirs[3 * i], ny = normalDirs[3 * i + 1], nz = normalDirs[3 * i + 2];
+    const dot = x[b] * nx + x[b + 1] * ny + x[b + 2] * nz;
+    x[b] -= dot * nx; x[b + 1] -= dot * ny; x[b + 2] -= dot * nz;
+  };
   const mass = ops.mass;
   const invMass = new Float64Array(ndof);
   for (let d = 0; d < ndof; d++) invMass[d] = mass[(d / 3) | 0] > 0 ? 1 / mass[(d / 3) | 0] : 0;
@@ -88,6 +98,7 @@ export async function solveExplicit(p: ExplicitProblem, limits: ExplicitLimits):
 
   // Initial state.
   vHalf.set(p.initialVelocity);
+  for (let i = 0; i < normalNodes.length; i++) project(vHalf, i);
   for (const d of heldDofs) {
     if (kind[d] === 1) {
       u[d] = prescribedU(d, 0);
@@ -100,7 +111,7 @@ export async function solveExplicit(p: ExplicitProblem, limits: ExplicitLimits):
     displacement: new Float32Array((frames + 1) * ndof),
     velocity: new Float32Array((frames + 1) * ndof),
     acceleration: new Float32Array((frames + 1) * ndof),
-    reaction: new Float32Array((frames + 1) * heldDofs.length),
+    reaction: new Float32Array((frames + 1) * reactionDofs.length),
     loadFactors: new Float64Array((frames + 1) * p.loads.length),
   };
   const energies: FrameEnergy[] = [];
@@ -121,6 +132,11 @@ export async function solveExplicit(p: ExplicitProblem, limits: ExplicitLimits):
     vPrev.set(vHalf);
     for (let d = 0; d < ndof; d++) a[d] = kind[d] === 0 ? (fExt[d] - fInt[d]) * invMass[d] : 0;
     const half = n === 0 ? 0.5 * dt : dt;
+    for (let i = 0; i < normalNodes.length; i++) {
+      project(a, i);
+      const b = 3 * normalNodes[i];
+      for (let c = b; c < b + 3; c++) reaction[c] = mass[normalNodes[i]] * a[c] + fInt[c] - fExt[c];
+    }
     for (let d = 0; d < ndof; d++) vHalf[d] += half * a[d];
     for (let i = 0; i < heldDofs.length; i++) {
       const d = heldDofs[i];
@@ -137,8 +153,8 @@ export async function solveExplicit(p: ExplicitProblem, limits: ExplicitLimits):
         dw += du * (fExt[d] + fExtPrev[d]);
         di += du * (fInt[d] + fIntPrev[d]);
       }
-      for (let i = 0; i < heldDofs.length; i++) {
-        const d = heldDofs[i];
+      for (let i = 0; i < reactionDofs.length; i++) {
+        const d = reactionDofs[i];
         dw += dt * vPrev[d] * (reaction[d] + reactionPrev[d]);
       }
       externalWork += 0.5 * dw;
@@ -155,7 +171,7 @@ export async function solveExplicit(p: ExplicitProblem, limits: ExplicitLimits):
         history.acceleration[off + d] = a[d];
         history.displacement[off + d] = u[d];
       }
-      for (let i = 0; i < heldDofs.length; i++) history.reaction[frame * heldDofs.length + i] = reaction[heldDofs[i]];
+      for (let i = 0; i < reactionDofs.length; i++) history.reaction[frame * reactionDofs.length + i] = reaction[reactionDofs[i]];
       p.loads.forEach((load, i) => (history.loadFactors[frame * p.loads.length + i] = load.amplitude(t)));
       if (n === 0) e0 = kinetic + strain;
       const dissipated = internalWork - (strain - (n === 0 ? strain : energies[0].internal));
@@ -183,7 +199,7 @@ export async function solveExplicit(p: ExplicitProblem, limits: ExplicitLimits):
     solution: {
       frames: energies,
       ...history,
-      reactionDofs: heldDofs,
+      reactionDofs,
       timeStep: dt,
       stableTimeStep: stable.dt,
       controllingElement: stable.element,

@@ -5,11 +5,12 @@ import type { DeckModel, DeckStep } from "../../decks/types.js";
 import { lookup } from "../definitions.js";
 import type { Model, StepDefinition } from "../types.js";
 import { heldComponents, stepForces } from "../problem.js";
+import { symmetryDeckBoundary } from "../symmetry-set.js";
 
 export function explicitDeckStep(model: Model, step: StepDefinition): Pick<DeckStep, "boundaries" | "cloads" | "pressures" | "gravity"> {
   const boundaries: DeckStep["boundaries"] = step.boundary_conditions.flatMap((name) => {
     const bc = lookup(model, "boundary_conditions", name, `step ${step.name}`);
-    if (bc.type === "symmetry") throw new Error(`step ${step.name}: symmetry condition ${bc.name} is not written for explicit steps`);
+    if (bc.type === "symmetry") return [symmetryDeckBoundary(model, bc)];
     const amplitude = bc.type === "displacement" || bc.type === "velocity" ? bc.amplitude : undefined;
     const held = bc.type === "velocity" ? bc.vector.map((value, component) => ({ component, value })) : heldComponents(bc);
     const byValue = new Map<number, number[]>();

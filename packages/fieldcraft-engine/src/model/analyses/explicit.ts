@@ -20,6 +20,7 @@ import { quantity } from "../schema-parts.js";
 import type { Model, StepDefinition } from "../types.js";
 import { STATIC_ANALYSIS } from "./static.js";
 import { explicitDeckStep } from "./explicit-deck.js";
+import { explicitSymmetry } from "./explicit-symmetry.js";
 import type { AnalysisRow, ResultField, Solved } from "./types.js";
 
 export const explicitProcedure = z
@@ -103,15 +104,14 @@ export function explicitProblem(model: Model, step: StepDefinition): ExplicitRow
     return { forces, amplitude };
   });
   const owner = new Map<number, string>();
-  const prescribed: ExplicitPrescribed[] = step.boundary_conditions.map((name) => {
-    const bc = lookup(model, "boundary_conditions", name, `step ${step.name}`);
+  const conditions = step.boundary_conditions.map((name) => lookup(model, "boundary_conditions", name, `step ${step.name}`));
+  const prescribed: ExplicitPrescribed[] = conditions.flatMap((bc) => {
     if (bc.type === "temperature") throw new ModelError(`step ${step.name}: boundary condition ${bc.name} prescribes a temperature, which an explicit step cannot use`);
     if (bc.type === "wall" || bc.type === "outlet")
       throw new ModelError(`step ${step.name}: boundary condition ${bc.name} is a fluid ${bc.type} condition, which an explicit step cannot use: list it in a fluid step`);
     if (bc.type === "velocity" && bc.profile !== undefined && bc.profile !== "uniform")
       throw new ModelError(`step ${step.name}: velocity condition ${bc.name} has profile ${bc.profile}, which only fluid steps use; give the nodes' velocity without a profile`);
-    if (bc.type === "symmetry")
-      throw new ModelError(`step ${step.name}: symmetry condition ${bc.name} is not solved by explicit steps yet; hold the normal component with a displacement condition on a set of the plane's face`);
+    if (bc.type === "symmetry") return []; // after the others: they may hold some of its nodes already
     const target = resolvedTarget(model, bc.target.set, `boundary condition ${bc.name}`);
     if (target.nodes.length === 0) throw new ModelError(`boundary condition ${bc.name}: its set \`${bc.target.set}\` holds no nodes of the mesh`);
     const held = bc.type === "velocity" ? bc.vector.map((value, component) => ({ component, value })) : heldComponents(bc);
@@ -126,8 +126,12 @@ export function explicitProblem(model: Model, step: StepDefinition): ExplicitRow
         values.push(value);
       }
     const amplitude = bc.type === "fixed" ? timeFunction(undefined) : amplitudeOf(model, bc.amplitude, `boundary condition ${bc.name}: amplitude`);
-    return { kind: bc.type === "velocity" ? "velocity" : "displacement", dofs: Int32Array.from(dofs), values: Float64Array.from(values), amplitude };
+    return [{ kind: bc.type === "velocity" ? "velocity" : "displacement", dofs: Int32Array.from(dofs), values: Float64Array.from(values), amplitude } as ExplicitPrescribed];
   });
+  const values = new Map<number, number>();
+  for (const g of prescribed) g.dofs.forEach((d, i) => values.set(d, g.values[i]));
+  const symmetry = explicitSymmetry(model, step, conditions.filter((bc) => bc.type === "symmetry"), owner, values);
+  if (symmetry.principal.dofs.length > 0) prescribed.push(symmetry.principal);
   const initialVelocity = new Float64Array(3 * nn);
   for (const ic of model.definitions.initial_conditions ?? []) {
     const target = resolvedTarget(model, ic.target.set, `initial condition ${ic.name}`);
@@ -144,6 +148,7 @@ export function explicitProblem(model: Model, step: StepDefinition): ExplicitRow
       materials: materials.map((m, i) => ({ ...m, density: defs[i].density ?? 0 })),
       loads,
       prescribed,
+      ...(symmetry.normals ? { normals: symmetry.normals } : {}),
       initialVelocity,
       duration: procedure.duration,
       frames,
