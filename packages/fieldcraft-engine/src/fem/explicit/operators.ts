@@ -73,7 +73,8 @@ const LENGTH_FACTOR: Record<string, number> = { C3D4: 0.89, C3D8: 0.83, C3D10: 0
 
 /** Families the explicit solver integrates (3D solids). */
 export function explicitFamilyProblem(family: ElementFamily): string | null {
-  if (family.dimension !== 3) return `explicit steps need a 3D solid mesh; ${family.name} is planar: mesh with mesh.tet.generate or mesh.hex`;
+  if (family.dimension !== 3)
+    return `explicit steps need a 3D solid mesh; ${family.name} is planar, and the explicit solver has no planar kernel yet (element forces with the section's thickness or the axisymmetric hoop strain, its lumped mass and stable step): mesh the part in 3D (mesh.tet.generate or mesh.hex), or use a static, frequency or heat step`;
   if (LENGTH_FACTOR[family.name] === undefined) return `explicit steps do not integrate ${family.name} elements yet`;
   return null;
 }
