@@ -9,6 +9,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createSession, type Session } from "../src/index.js";
 import { ok, refused } from "./session-helpers.js";
+import { encodeResults, storedStepNames } from "../src/files/results-file.js";
 
 const L = 50;
 
@@ -81,6 +82,18 @@ describe("explicit results in .fieldcraft files", () => {
     const json2 = JSON.parse(await fs.readFile(again, "utf8"));
     expect(json2.results.steps[0].explicit.displacement).toEqual(stored.explicit.displacement);
     expect(json2.results.steps[0].explicit.frames).toEqual(stored.explicit.frames);
+  });
+
+  it("frames above the size a file holds are left out, and the save says which steps it stored", async () => {
+    const s = await hangingBar();
+    await ok(s, "model.step.create", { name: "Still", procedure: { type: "static" }, boundary_conditions: ["hook"], loads: [] });
+    await ok(s, "solve.explicit");
+    await ok(s, "solve.static", { step: "Still" });
+    const bytes = s.model().results.Hang.explicit!.history.displacement.byteLength * 3;
+    expect(storedStepNames(s.model()).sort()).toEqual(["Hang", "Still"]);
+    expect(storedStepNames(s.model(), bytes - 1)).toEqual(["Still"]);
+    expect(encodeResults(s.model(), bytes - 1)!.steps.map((x) => x.step)).toEqual(["Still"]);
+    expect(encodeResults(s.model(), bytes)!.steps.map((x) => x.step).sort()).toEqual(["Hang", "Still"]);
   });
 
   it("a file whose frames were tampered with opens without its results, saying why", async () => {

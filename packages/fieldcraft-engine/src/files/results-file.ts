@@ -110,8 +110,22 @@ function encodeModal(modal: ModalSummary): z.infer<typeof modalSchema> {
   };
 }
 
-export function encodeResults(model: Model): StoredResults | null {
-  const steps = Object.values(model.results);
+/**
+ * Explicit frames above this many raw bytes stay out of the file (a JSON string of them would pass what a
+ * JavaScript string can hold); such a step reopens unsolved. 256 MiB is 20 frames of about a million nodes.
+ */
+export const MAX_STORED_FRAME_BYTES = 256 * 1024 ** 2;
+
+const frameBytes = (r: StepResult) => (r.explicit ? r.explicit.history.displacement.byteLength * 3 : 0);
+
+/** The steps whose results a save stores. */
+export function storedStepNames(model: Model, maxFrameBytes = MAX_STORED_FRAME_BYTES): string[] {
+  return model.mesh ? Object.values(model.results).filter((r) => frameBytes(r) <= maxFrameBytes).map((r) => r.step) : [];
+}
+
+export function encodeResults(model: Model, maxFrameBytes = MAX_STORED_FRAME_BYTES): StoredResults | null {
+  const keep = new Set(storedStepNames(model, maxFrameBytes));
+  const steps = Object.values(model.results).filter((r) => keep.has(r.step));
   if (steps.length === 0 || !model.mesh) return null;
   return {
     encoding: RESULTS_ENCODING,
