@@ -75,6 +75,10 @@ describe("explicit steps through the session", () => {
     expect((await refused(s, "model.amplitude.create", { name: "x", points: [[1, 0], [0, 1]] })).error).toMatch(/times must increase/);
     await ok(s, "model.step.create", { name: "Static", procedure: { type: "static" }, boundary_conditions: ["hit"] });
     expect((await refused(s, "solve.static", { step: "Static" })).error).toMatch(/prescribes a velocity, which a static step cannot use/);
+    const planar = createSession();
+    await ok(planar, "file.sample", { name: "plate-hole" });
+    await ok(planar, "model.step.create", { name: "Shake", procedure: { type: "explicit", duration: 1e-5 }, boundary_conditions: ["symmetry_x", "symmetry_y"], loads: ["pull"] });
+    expect((await refused(planar, "solve.explicit", { step: "Shake" })).error).toMatch(/CPS8 is planar, and the explicit solver has no planar kernel yet .*: mesh the part in 3D/);
   });
 
   it("stops when cancelled and under its caps, leaving the model as it was", async () => {

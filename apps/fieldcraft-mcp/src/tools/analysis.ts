@@ -172,11 +172,13 @@ export function reactionsTool({ backend, catalogue }: ToolDeps): ToolRow | null 
   return tool({
     name: "reactions",
     title: "Reactions",
-    description: "results.reactions: reaction force and moment per node set and in total; `about` is the moment's reference point.",
+    description: "results.reactions: reaction force and moment per node set and in total; `about` is the moment's reference point; explicit results: `frame` or `time`.",
     input: z.object({
       step: stepName.optional(),
       sets: z.array(z.string().min(1).max(200)).max(10_000).optional().describe("Node sets (default: every constrained set)"),
       about: point.optional().describe("Reference point of the moments [x, y, z]"),
+      frame: z.number().int().nonnegative().optional().describe("Explicit results: the frame whose reactions to sum"),
+      time: z.number().nonnegative().optional().describe("Explicit results: the time of the frame (the nearest frame)"),
     }),
     outputSchema: orFailure(resultOf(catalogue, "results.reactions")),
     annotations: READS,

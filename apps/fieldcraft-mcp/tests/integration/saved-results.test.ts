@@ -47,4 +47,42 @@ describe("saved results across a restart", () => {
       await second.close();
     }
   });
+
+  test("explicit frames: solve drop-bar, save, restart, open: show_results {frame}, probe {time} and reactions {frame} without solve", async () => {
+    const file = path.join(dir, "drop.fieldcraft");
+    const first = await startClient([], dir, env);
+    let shown, probed, reactions;
+    try {
+      expect((await call(first.client, "execute", { command: "file.sample", params: { name: "drop-bar" } })).isError).toBe(false);
+      const solved = await call(first.client, "solve", { analysis: "explicit", step: "Drop" }, 300_000);
+      expect(solved.isError, solved.text).toBe(false);
+      const saved = await call(first.client, "save", { path: file });
+      expect(saved.isError, saved.text).toBe(false);
+      expect(saved.json.steps_saved).toEqual(["Drop"]);
+      shown = await call(first.client, "show_results", { step: "Drop", field: "velocity", frame: 7 });
+      probed = await call(first.client, "probe", { step: "Drop", time: 1.3e-5, nodes: [1, 2, 3] });
+      reactions = await call(first.client, "reactions", { step: "Drop", frame: 12 });
+      expect(reactions.isError, reactions.text).toBe(false);
+      expect(reactions.json.frame).toBe(12);
+    } finally {
+      await first.close();
+    }
+
+    const second = await startClient([], dir, env);
+    try {
+      const opened = await call(second.client, "open", { path: file });
+      expect(opened.isError, opened.text).toBe(false);
+      expect(opened.json.warnings).toEqual([]);
+      const again = await call(second.client, "show_results", { step: "Drop", field: "velocity", frame: 7 });
+      expect(again.isError, again.text).toBe(false);
+      expect(again.json.contour).toEqual(shown.json.contour);
+      expect(again.json.frames).toEqual(shown.json.frames);
+      expect((await call(second.client, "probe", { step: "Drop", time: 1.3e-5, nodes: [1, 2, 3] })).json).toEqual(probed.json);
+      expect((await call(second.client, "reactions", { step: "Drop", frame: 12 })).json).toEqual(reactions.json);
+      const activity = await call(second.client, "execute", { command: "model.activity" });
+      expect(JSON.stringify(activity.json)).toMatch(/"name":"Drop".*"solved":true/);
+    } finally {
+      await second.close();
+    }
+  }, 300_000);
 });

@@ -1,5 +1,6 @@
 // The loads and supports of an Abaqus/CalculiX `*DYNAMIC, EXPLICIT` step: supports held at a value, prescribed
-// velocities (`TYPE=VELOCITY`), each with its amplitude, and nodal forces grouped by amplitude.
+// velocities (`TYPE=VELOCITY`), each with its amplitude, nodal forces grouped by amplitude, and gravity as a
+// `*DLOAD` GRAV on its element set (magnitude and unit direction) with its amplitude.
 import type { DeckStep } from "./types.js";
 import { formatNumber } from "./abaqus.js";
 
@@ -7,6 +8,8 @@ interface Names {
   nset(name: string): string;
   amplitude(name: string): string;
   known: Set<string>;
+  elset(name: string): string;
+  knownElsets: Set<string>;
 }
 
 export function explicitStepCards(step: DeckStep, op: string, k: number, names: Names, out: string[]): void {
@@ -34,4 +37,14 @@ export function explicitStepCards(step: DeckStep, op: string, k: number, names: 
     for (const l of list) out.push(`${l.node + 1}, ${l.component}, ${formatNumber(l.value)}`);
   }
   if (first && k > 0) out.push(`*CLOAD${op}`);
+  first = true;
+  for (const g of step.gravity ?? []) {
+    if (!names.knownElsets.has(g.elset)) throw new Error(`step "${step.name}": gravity on element set "${g.elset}", which is not defined`);
+    const size = Math.hypot(...g.vector);
+    if (size === 0) continue;
+    out.push(`*DLOAD${first ? op : ""}${g.amplitude !== undefined ? `, AMPLITUDE=${names.amplitude(g.amplitude)}` : ""}`);
+    first = false;
+    out.push(`${names.elset(g.elset)}, GRAV, ${formatNumber(size)}, ${g.vector.map((x) => formatNumber(x / size)).join(", ")}`);
+  }
+  if (first && k > 0) out.push(`*DLOAD${op}`);
 }

@@ -189,7 +189,7 @@ export function writeAbaqusDeck(model: DeckModel, options: AbaqusDeckOptions = {
     }
     const kind = step.procedure?.name ?? "static";
     if (kind === "explicit") {
-      explicitStepCards(step, op, k, { nset: (n) => nsetName.name(n), amplitude: (n) => amplitudeName.name(n), known: nsetNames }, out);
+      explicitStepCards({ ...step, cloads: localLoads(model, step.cloads) }, op, k, { nset: (n) => nsetName.name(n), amplitude: (n) => amplitudeName.name(n), known: nsetNames, elset: (n) => elsetName.name(n), knownElsets: elsetNames }, out);
       if (options.print ?? true) out.push(`*NODE PRINT, NSET=${options.printSet !== undefined ? nsetName.name(options.printSet) : ALL_NODES_SET}`, "U");
       if (options.resultFile ?? true) out.push("*NODE FILE", "U, V", "*EL FILE", "S");
       out.push("*END STEP");

@@ -1,6 +1,7 @@
 // LS-DYNA cards of an explicit step (one per deck): initial velocities on node sets (*INITIAL_VELOCITY), supports
 // (*BOUNDARY_SPC_SET when held at zero, else *BOUNDARY_PRESCRIBED_MOTION_SET for displacement or velocity on a
-// curve), nodal forces as *LOAD_NODE_SET on node sets of equal force, each on its amplitude's *DEFINE_CURVE.
+// curve), nodal forces as *LOAD_NODE_SET on node sets of equal force, each on its amplitude's *DEFINE_CURVE, and
+// gravity as *LOAD_BODY_X/Y/Z (a base acceleration: LS-DYNA loads the body opposite to it, so SF is -g).
 import type { DeckModel, DeckStep } from "./types.js";
 import { amplitudePoints } from "./amplitude-points.js";
 
@@ -45,6 +46,17 @@ export function explicitCards(model: DeckModel, step: DeckStep, nsetIds: Map<str
     // VAD 0: velocity, 2: displacement.
     for (const c of b.components)
       out.push("*BOUNDARY_PRESCRIBED_MOTION_SET", "$     nsid       dof       vad      lcid        sf", i10(sid) + i10(c) + i10(b.velocity ? 0 : 2) + i10(curve(b.amplitude)) + f10(b.value));
+  }
+  for (const g of step.gravity ?? []) {
+    // *LOAD_BODY acts on every node of the model: a gravity on part of it cannot be written this way.
+    const ne = model.mesh.elementBody.length;
+    const set = model.elsets.find((e) => e.name === g.elset);
+    if (!set) throw new Error(`step "${step.name}": gravity on element set "${g.elset}", which is not defined`);
+    if (new Set(Array.from(set.elements)).size < ne)
+      throw new Error(`step "${step.name}": LS-DYNA's *LOAD_BODY loads the whole model, but gravity acts on set "${g.elset}" (${set.elements.length} of ${ne} elements): put gravity on a set of every element, or write format abaqus`);
+    g.vector.forEach((x, c) => {
+      if (x !== 0) out.push(`*LOAD_BODY_${"XYZ"[c]}`, "$     lcid        sf", i10(curve(g.amplitude)) + f10(-x));
+    });
   }
   // Nodes carrying the same force component, value and amplitude share a set and one *LOAD_NODE_SET.
   const groups = new Map<string, { component: number; value: number; amplitude?: string; nodes: number[] }>();

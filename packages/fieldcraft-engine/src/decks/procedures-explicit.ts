@@ -17,7 +17,8 @@ export function explicitDeck(s: ExplicitDeckSettings): DeckProcedure {
   const b1 = s.bulk_viscosity?.linear ?? 0.06;
   const b2 = s.bulk_viscosity?.quadratic ?? 1.2;
   // ccx: the first number is the initial increment (the stable one is used when larger is asked), then the period.
-  const first = s.time_step?.fixed ?? s.duration / 1000;
+  // Twelve digits: a quotient like 1e-4 / 1000 prints 17 (1.0000000000000001e-7), which ccx refuses to read.
+  const first = Number((s.time_step?.fixed ?? s.duration / 1000).toPrecision(12));
   return {
     name: "explicit",
     duration: s.duration,

@@ -35,6 +35,8 @@ export interface DeckStep {
    */
   fluxes?: { element: number; side: number; value: number }[];
   bodyHeat?: { element: number; value: number }[];
+  /** Explicit steps: gravity (an acceleration vector) on an element set, scaled by an amplitude. */
+  gravity?: { elset: string; vector: [number, number, number]; amplitude?: string }[];
 }
 
 export interface DeckModel {

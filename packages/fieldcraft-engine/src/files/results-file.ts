@@ -7,6 +7,7 @@ import { ModelError } from "../model/errors.js";
 import type { ModalSummary, Model, StepResult } from "../model/types.js";
 import { ANALYSIS_ROWS, type AnalysisRow } from "../model/analyses/index.js";
 import { decodeCompressed, encodeCompressed } from "./typed-arrays.js";
+import { decodeExplicit, encodeExplicit, explicitStoredSchema } from "./explicit-results.js";
 
 export const RESULTS_ENCODING = "f64le-zlib-base64";
 
@@ -56,6 +57,8 @@ const stepSchema = z
     solution: storedSolution,
     applied: storedArray,
     modal: modalSchema.optional(),
+    /** Explicit steps: every frame (their `solution` is left empty: the last frame is rebuilt from them). */
+    explicit: explicitStoredSchema.optional(),
   })
   .strict();
 
@@ -107,9 +110,22 @@ function encodeModal(modal: ModalSummary): z.infer<typeof modalSchema> {
   };
 }
 
-export function encodeResults(model: Model): StoredResults | null {
-  // Explicit steps' frames are not saved yet (their history is single precision per frame): re-solve after open.
-  const steps = Object.values(model.results).filter((r) => !r.explicit);
+/**
+ * Explicit frames above this many raw bytes stay out of the file (a JSON string of them would pass what a
+ * JavaScript string can hold); such a step reopens unsolved. 256 MiB is 20 frames of about a million nodes.
+ */
+export const MAX_STORED_FRAME_BYTES = 256 * 1024 ** 2;
+
+const frameBytes = (r: StepResult) => (r.explicit ? r.explicit.history.displacement.byteLength * 3 : 0);
+
+/** The steps whose results a save stores. */
+export function storedStepNames(model: Model, maxFrameBytes = MAX_STORED_FRAME_BYTES): string[] {
+  return model.mesh ? Object.values(model.results).filter((r) => frameBytes(r) <= maxFrameBytes).map((r) => r.step) : [];
+}
+
+export function encodeResults(model: Model, maxFrameBytes = MAX_STORED_FRAME_BYTES): StoredResults | null {
+  const keep = new Set(storedStepNames(model, maxFrameBytes));
+  const steps = Object.values(model.results).filter((r) => keep.has(r.step));
   if (steps.length === 0 || !model.mesh) return null;
   return {
     encoding: RESULTS_ENCODING,
@@ -118,9 +134,10 @@ export function encodeResults(model: Model): StoredResults | null {
       step: r.step,
       ...(r.procedure !== undefined ? { procedure: r.procedure } : {}),
       stats: { ...r.solution.stats },
-      solution: encodeSolution(r.solution),
+      solution: r.explicit ? {} : encodeSolution(r.solution),
       applied: encodeStored(r.applied),
       ...(r.modal ? { modal: encodeModal(r.modal) } : {}),
+      ...(r.explicit ? { explicit: encodeExplicit(r.explicit) } : {}),
     })),
   };
 }
@@ -185,6 +202,12 @@ export function decodeResults(stored: StoredResults, model: Model): { ok: true; 
       if (s.applied.length !== row.stored.appliedPerNode * nodes)
         throw new ModelError(`step ${s.step}: applied holds ${s.applied.length} values, the mesh needs ${row.stored.appliedPerNode * nodes}`);
       if ((procedure === "frequency") !== (s.modal !== undefined)) throw new ModelError(`step ${s.step}: ${s.modal ? "modes stored for a step that has none" : "its modes are missing"}`);
+      if ((procedure === "explicit") !== (s.explicit !== undefined)) throw new ModelError(`step ${s.step}: ${s.explicit ? "frames stored for a step that has none" : "its frames are missing"}`);
+      if (s.explicit) {
+        const { explicit, solution } = decodeExplicit(s.explicit, model, `step ${s.step}`);
+        results[s.step] = { step: s.step, procedure, solution, applied: decode(s.applied, `step ${s.step}: applied`), explicit };
+        continue;
+      }
       results[s.step] = {
         step: s.step,
         ...(s.procedure !== undefined ? { procedure: s.procedure } : {}),

@@ -32,13 +32,18 @@ export function decodeArray<C extends Ctor>(ctor: C, base64: string, what: strin
  * bytes, zlib deflate (RFC 1950), base64. `count` is checked against the mesh first, so a hostile file
  * cannot make the reader inflate more than an array of that mesh can hold.
  */
-export function encodeCompressed(array: Float64Array): string {
+export function encodeCompressed(array: Float64Array | Float32Array | Int32Array): string {
   const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
-  return deflateSync(swapped(bytes, 8), { level: 6 }).toString("base64");
+  return deflateSync(swapped(bytes, array.BYTES_PER_ELEMENT), { level: 6 }).toString("base64");
 }
 
-export function decodeCompressed(base64: string, count: number, what: string): Float64Array {
-  const want = count * 8;
+type CompressedCtor = Float64ArrayConstructor | Float32ArrayConstructor | Int32ArrayConstructor;
+
+/** Decodes `count` values of `ctor` (Float64Array unless told: explicit frames are stored in single precision). */
+export function decodeCompressed<C extends CompressedCtor = Float64ArrayConstructor>(base64: string, count: number, what: string, ctor?: C): InstanceType<C> {
+  const Ctor = (ctor ?? Float64Array) as CompressedCtor;
+  const width = Ctor.BYTES_PER_ELEMENT;
+  const want = count * width;
   let bytes: Uint8Array;
   try {
     bytes = inflateSync(Buffer.from(base64, "base64"), { maxOutputLength: Math.max(want, 1) });
@@ -47,8 +52,8 @@ export function decodeCompressed(base64: string, count: number, what: string): F
     const reason = e.code === "ERR_BUFFER_TOO_LARGE" || /larger than/i.test(e.message) ? `holds more than its ${count} values` : "is not zlib-compressed data";
     throw new ModelError(`${what}: ${reason}`);
   }
-  if (bytes.length !== want) throw new ModelError(`${what}: holds ${bytes.length / 8} values, not ${count}`);
+  if (bytes.length !== want) throw new ModelError(`${what}: holds ${bytes.length / width} values, not ${count}`);
   const copy = new Uint8Array(want);
-  copy.set(swapped(bytes, 8));
-  return new Float64Array(copy.buffer);
+  copy.set(swapped(bytes, width));
+  return new Ctor(copy.buffer) as InstanceType<C>;
 }

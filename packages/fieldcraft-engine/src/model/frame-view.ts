@@ -1,7 +1,7 @@
 // The result to read for `frame` / `time`: an explicit step's frame as a result of its own (like a frequency
 // step's mode). Without either, an explicit step shows its last frame. Frames built here are cached a few per
 // step, since a contour and the picture after it read the same frame.
-import { frameSolution, pickFrame, type ExplicitFrameSolution, type ExplicitSummary } from "./analyses/explicit.js";
+import { frameApplied, frameSolution, pickFrame, type ExplicitFrameSolution, type ExplicitSummary } from "./analyses/explicit.js";
 import { ModelError } from "./errors.js";
 import type { StepResult } from "./types.js";
 
@@ -32,5 +32,5 @@ export function frameView(result: StepResult, choice: FrameChoice, param = "para
     return { result };
   }
   const k = pickFrame(result.explicit, result.step, choice.frame, choice.time, param);
-  return { result: { ...result, solution: cachedFrame(result.explicit, k) }, frame: { frame: k, time: result.explicit.history.frames[k].time } };
+  return { result: { ...result, solution: cachedFrame(result.explicit, k), applied: frameApplied(result.explicit, k) }, frame: { frame: k, time: result.explicit.history.frames[k].time } };
 }

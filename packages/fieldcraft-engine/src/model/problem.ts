@@ -131,7 +131,7 @@ export function stepForces(model: Model, step: StepDefinition): Float64Array {
       const spread = spreadForce(mesh, { facets: target.facets, nodes: target.nodes }, load.vector, forces);
       if (!spread.ok) throw new ModelError(`load ${load.name} (set \`${load.target.set}\`): ${spread.error}`);
     } else if (load.type !== "pressure") {
-      throw new ModelError(`step ${step.name}: load ${load.name} is a ${load.type} load, which a ${step.procedure.type} step cannot use: list it in a heat step`);
+      throw new ModelError(`step ${step.name}: load ${load.name} is a ${load.type} load, which a ${step.procedure.type} step cannot use: list it in ${load.type === "gravity" ? "an explicit" : "a heat"} step`);
     } else {
       if (target.facets.element.length === 0) throw new ModelError(`load ${load.name}: its set \`${load.target.set}\` has no faces for the pressure to act on`);
       pressureLoad(mesh, target.facets, load.magnitude, forces);
@@ -155,6 +155,7 @@ function planarLoad(model: Model, load: Model["definitions"]["loads"][number], t
     if (!spread.ok) throw new ModelError(`load ${load.name} (set \`${load.target.set}\`): ${spread.error}`);
     return;
   }
+  if (load.type === "gravity") throw new ModelError(`load ${load.name}: gravity acts in explicit steps on 3D solid meshes; planar models take force or pressure loads`);
   if (load.type !== "pressure") throw new ModelError(`load ${load.name}: a ${load.type} load acts in heat steps; list it in a heat step, or use force or pressure here`);
   if (target.facets.element.length === 0) throw new ModelError(`load ${load.name}: its set \`${load.target.set}\` has no edges for the pressure to act on`);
   planarEdgeLoad(mesh, target.facets, { pressure: load.magnitude }, thickness, forces);

@@ -161,6 +161,15 @@ export const loadSchema = z.discriminatedUnion("type", [
   z
     .object({
       name: loadName,
+      type: z.literal("gravity").describe("Gravity (a uniform acceleration field) on the set's elements, from their density (explicit steps)"),
+      target: targetSchema,
+      vector: vector3("acceleration", "Acceleration of gravity [gx, gy, gz], e.g. [0, 0, -9810] mm/s^2"),
+      amplitude: amplitudeRef,
+    })
+    .strict(),
+  z
+    .object({
+      name: loadName,
       type: z.literal("heat_flux").describe("Uniform heat flux on the set's faces (heat steps)"),
       target: targetSchema,
       value: quantity("heat_flux", "Heat flux per area, positive into the body"),

@@ -52,6 +52,7 @@ export type BoundaryConditionDefinition =
 export type LoadDefinition =
   | { name: string; type: "force"; target: { set: string }; vector: [number, number, number]; amplitude?: string }
   | { name: string; type: "pressure"; target: { set: string }; magnitude: number; amplitude?: string }
+  | { name: string; type: "gravity"; target: { set: string }; vector: [number, number, number]; amplitude?: string }
   | { name: string; type: "heat_flux"; target: { set: string }; value: number }
   | { name: string; type: "film"; target: { set: string }; coefficient: number; sink: number }
   | { name: string; type: "body_heat"; target: { set: string }; value: number };

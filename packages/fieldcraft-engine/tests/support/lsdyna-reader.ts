@@ -22,6 +22,8 @@ export interface LsDynaDeck {
   nodeLoads: { nid: number; dof: number; lcid: number; sf: number }[];
   nodeSetLoads: { nsid: number; dof: number; lcid: number; sf: number }[];
   initialVelocities: { nsid: number; velocity: [number, number, number] }[];
+  /** *LOAD_BODY_X/Y/Z: a base acceleration on direction 1..3 on a curve (the body is loaded opposite to it). */
+  bodyLoads: { direction: number; lcid: number; sf: number }[];
   segmentLoads: { ssid: number; lcid: number; sf: number }[];
   curves: Map<number, { title: string | null; points: [number, number][] }>;
   control: Record<string, (number | null)[]>;
@@ -79,6 +81,7 @@ export function readLsDyna(text: string): LsDynaDeck {
     nodeLoads: [],
     nodeSetLoads: [],
     initialVelocities: [],
+    bodyLoads: [],
     segmentLoads: [],
     curves: new Map(),
     control: {},
@@ -246,6 +249,14 @@ export function readLsDyna(text: string): LsDynaDeck {
         const nsid = int(cardFields(data[0] ?? "", ten(8))[0], where(0));
         const v = cardFields(data[1] ?? "", ten(8)).map((s) => real(s, where(1)));
         deck.initialVelocities.push({ nsid, velocity: [v[0], v[1], v[2]] });
+        break;
+      }
+      case "*LOAD_BODY_X":
+      case "*LOAD_BODY_Y":
+      case "*LOAD_BODY_Z": {
+        // LCID, SF, LCIDDR, XC, YC, ZC, CID.
+        const f = cardFields(data[0] ?? "", ten(8));
+        deck.bodyLoads.push({ direction: "XYZ".indexOf(base.slice(-1)) + 1, lcid: int(f[0], where(0)), sf: f[1] === "" ? 1 : real(f[1], where(0)) });
         break;
       }
       case "*LOAD_SEGMENT_SET":

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { writeTextChecked } from "../../files/checked-io.js";
 import { FILE_FORMAT, serializeModel } from "../../files/fieldcraft-file.js";
+import { storedStepNames } from "../../files/results-file.js";
 import { ModelError } from "../../model/errors.js";
 import { filePath } from "../params.js";
 import { defineCommand, type CommandContext } from "../types.js";
@@ -13,7 +14,7 @@ export const saveResult = z.object({
   bytes: z.number().int().nonnegative(),
   format: z.literal(FILE_FORMAT),
   results_saved: z.boolean().describe("Whether any step's results were stored (the model reopens solved)"),
-  steps_saved: z.array(z.string()).describe("The steps whose results were stored"),
+  steps_saved: z.array(z.string()).describe("The steps whose results were stored (explicit steps whose frames exceed 256 MiB are not: they reopen unsolved)"),
 });
 
 export async function saveTo(ctx: CommandContext, target: string, param: string, withResults = true) {
@@ -21,7 +22,7 @@ export async function saveTo(ctx: CommandContext, target: string, param: string,
   if (!abs.ok) throw new ModelError(`${param}: ${abs.error}`, { path: target });
   const text = serializeModel(ctx.model, abs.path, { results: withResults });
   const written = await writeTextChecked(ctx.files, abs.path, param, text);
-  const saved = withResults ? Object.keys(ctx.model.results) : [];
+  const saved = withResults ? storedStepNames(ctx.model) : [];
   return { result: { path: written, bytes: Buffer.byteLength(text), format: FILE_FORMAT as typeof FILE_FORMAT, results_saved: saved.length > 0, steps_saved: saved }, file: written };
 }
 

@@ -7,6 +7,8 @@ import type { Model, StepResult } from "../../model/types.js";
 import { itemName, vector3 } from "../params.js";
 import { defineCommand } from "../types.js";
 import { vec3 } from "../result-parts.js";
+import { frameParams, frameResult } from "../frame-params.js";
+import { frameView } from "../../model/frame-view.js";
 
 const resultant = { force: vec3, moment: vec3 };
 
@@ -44,17 +46,19 @@ export const resultsReactionsCommand = defineCommand({
   id: "results.reactions",
   label: "Reactions",
   description:
-    "Reaction force and moment (about `about`, default the origin) per node set and in total, with the applied load they balance. Default sets: those the step's boundary conditions hold.",
+    "Reaction force and moment (about `about`, default the origin) per node set and in total, with the applied load they balance. Default sets: those the step's boundary conditions hold. Explicit steps: a frame's (`frame`, or the nearest to `time`; default the last), reaction = internal force + inertia at the held nodes, against the loads at that time.",
   params: z
     .object({
       step: itemName("Solved step; default: the last solved step").optional(),
       sets: z.array(itemName("Set name")).max(1000).optional().describe("Node sets to sum over"),
       about: vector3("length", "Point the moments are taken about").default([0, 0, 0]),
+      ...frameParams,
     })
     .strict(),
   result: z.object({
     step: z.string(),
     about: vec3.optional().describe("Static steps: the point moments are taken about"),
+    ...frameResult,
     sets: z.array(
       z.union([
         z.object({ set: z.string(), nodes: z.number().int().nonnegative(), ...resultant }),
@@ -69,7 +73,10 @@ export const resultsReactionsCommand = defineCommand({
   effects: { mutates: false, reads: false, writes: false },
   run(ctx, params) {
     const { model } = ctx;
-    const result = stepResult(model, params.step);
+    // Explicit steps: a frame's reactions (internal force plus inertia at the held DOFs) against its loads then.
+    const picked = frameView(stepResult(model, params.step), { frame: params.frame, time: params.time });
+    const result = picked.result;
+    const at = picked.frame ?? {};
     const names = params.sets ?? defaultSets(model, result);
     if (result.modal) throw new ModelError(`params.step: step ${result.step} is a frequency step: it has no reactions (results.modes lists its modes)`);
     if (isFluidSolution(result.solution))
@@ -104,6 +111,6 @@ export const resultsReactionsCommand = defineCommand({
     const applied = sumOver(model, result.applied, about, null);
     const scale = Math.max(Math.hypot(...applied.force), Math.hypot(...total.force), 1e-300);
     const imbalance = Math.hypot(total.force[0] + applied.force[0], total.force[1] + applied.force[1], total.force[2] + applied.force[2]) / scale;
-    return { result: { step: result.step, about, sets, total, applied, relative_imbalance: imbalance } };
+    return { result: { step: result.step, about, ...at, sets, total, applied, relative_imbalance: imbalance } };
   },
 });

@@ -73,7 +73,8 @@ const LENGTH_FACTOR: Record<string, number> = { C3D4: 0.89, C3D8: 0.83, C3D10: 0
 
 /** Families the explicit solver integrates (3D solids). */
 export function explicitFamilyProblem(family: ElementFamily): string | null {
-  if (family.dimension !== 3) return `explicit steps need a 3D solid mesh; ${family.name} is planar: mesh with mesh.tet.generate or mesh.hex`;
+  if (family.dimension !== 3)
+    return `explicit steps need a 3D solid mesh; ${family.name} is planar, and the explicit solver has no planar kernel yet (element forces with the section's thickness or the axisymmetric hoop strain, its lumped mass and stable step): mesh the part in 3D (mesh.tet.generate or mesh.hex), or use a static, frequency or heat step`;
   if (LENGTH_FACTOR[family.name] === undefined) return `explicit steps do not integrate ${family.name} elements yet`;
   return null;
 }
@@ -82,7 +83,7 @@ export function explicitFamilyProblem(family: ElementFamily): string | null {
  * Lumped element mass shares: row sums of the consistent mass (integral of N_a) for linear elements, HRZ
  * (the consistent diagonal scaled to the element's mass) for quadratic ones, whose row sums are not all positive.
  */
-function lumpedShares(family: ElementFamily, coords: Float64Array, grad: Float64Array, out: Float64Array): number {
+export function lumpedShares(family: ElementFamily, coords: Float64Array, grad: Float64Array, out: Float64Array): number {
   const el = family.element;
   const fixed = LUMPED_SHARES[family.name];
   let volume = 0;

@@ -3,7 +3,7 @@
 // M a + f_int - f_ext there. Energies at frames: kinetic from the whole-step velocity, strain energy from the
 // element kernel, the work of loads and supports and the bulk viscosity's dissipation by the trapezoidal rule.
 import type { Solved } from "../../model/analyses/types.js";
-import { internalForce } from "./internal-force.js";
+import { internalForce, tet4StepForce, tet4Volumetric } from "./internal-force.js";
 import { elementOperators, stableStep } from "./operators.js";
 import type { ExplicitHistory, ExplicitLimits, ExplicitProblem, FrameEnergy } from "./types.js";
 
@@ -62,32 +62,60 @@ export async function solveExplicit(p: ExplicitProblem, limits: ExplicitLimits):
     }
   });
   const heldDofs = Int32Array.from(held).sort();
+  // Nodes on oblique planes slide along them: their normal acceleration is removed, and the support's force
+  // is what that takes. Their three DOFs are reported with the held ones.
+  const normalNodes = p.normals?.nodes ?? new Int32Array(0);
+  const normalDirs = p.normals?.normals ?? new Float64Array(0);
+  const reactionDofs = Int32Array.from(new Set([...heldDofs, ...Array.from(normalNodes).flatMap((n) => [3 * n, 3 * n + 1, 3 * n + 2])])).sort();
+  const project = (x: Float64Array, i: number) => {
+    const b = 3 * normalNodes[i], nx = normalDirs[3 * i], ny = normalDirs[3 * i + 1], nz = normalDirs[3 * i + 2];
+    const dot = x[b] * nx + x[b + 1] * ny + x[b + 2] * nz;
+    x[b] -= dot * nx; x[b + 1] -= dot * ny; x[b + 2] -= dot * nz;
+  };
   const mass = ops.mass;
   const invMass = new Float64Array(ndof);
-  for (let d = 0; d < ndof; d++) invMass[d] = mass[(d / 3) | 0] > 0 ? 1 / mass[(d / 3) | 0] : 0;
+  // Held DOFs get no free acceleration (theirs follows their motion): a zero inverse mass, so the loop needs no test.
+  for (let d = 0; d < ndof; d++) invMass[d] = mass[(d / 3) | 0] > 0 && kind[d] === 0 ? 1 / mass[(d / 3) | 0] : 0;
 
   const u = new Float64Array(ndof);
   const vHalf = new Float64Array(ndof); // v at n + 1/2 (before the first step: v at 0)
   const vPrev = new Float64Array(ndof); // v at n - 1/2
   const a = new Float64Array(ndof);
-  const fInt = new Float64Array(ndof);
+  // The forces of this step and the last one: swapped each step rather than copied.
+  let fInt = new Float64Array(ndof), fIntPrev = new Float64Array(ndof);
+  let reaction = new Float64Array(ndof), reactionPrev = new Float64Array(ndof);
   const fExt = new Float64Array(ndof);
   const fExtPrev = new Float64Array(ndof);
-  const reaction = new Float64Array(ndof);
-  const reactionPrev = new Float64Array(ndof);
-  const fIntPrev = new Float64Array(ndof);
 
   const prescribedU = (d: number, t: number) => value[d] * p.prescribed[group[d]].amplitude(t);
-  const external = (t: number, out: Float64Array) => {
-    out.fill(0);
-    for (const load of p.loads) {
-      const s = load.amplitude(t);
-      if (s !== 0) for (let d = 0; d < ndof; d++) out[d] += s * load.forces[d];
+  // External forces are summed again only when an amplitude changed (a constant load costs nothing a step);
+  // fExtPrev keeps the last step's for the work, copied only when the two differ.
+  const factors = new Float64Array(p.loads.length).fill(Number.NaN);
+  let prevSame = false;
+  const external = (t: number) => {
+    let changed = false;
+    p.loads.forEach((load, i) => {
+      const f = load.amplitude(t);
+      if (f !== factors[i]) changed = true;
+      factors[i] = f;
+    });
+    if (!changed) {
+      if (!prevSame) fExtPrev.set(fExt);
+      prevSame = true;
+      return;
     }
+    fExtPrev.set(fExt);
+    prevSame = false;
+    fExt.fill(0);
+    p.loads.forEach((load, i) => {
+      const f = factors[i];
+      if (f !== 0) for (let d = 0; d < ndof; d++) fExt[d] += f * load.forces[d];
+    });
   };
 
   // Initial state.
   vHalf.set(p.initialVelocity);
+  for (let i = 0; i < normalNodes.length; i++) project(vHalf, i);
   for (const d of heldDofs) {
     if (kind[d] === 1) {
       u[d] = prescribedU(d, 0);
@@ -95,12 +123,15 @@ export async function solveExplicit(p: ExplicitProblem, limits: ExplicitLimits):
     } else vHalf[d] = prescribedU(d, 0);
   }
   const viscous = p.bulkViscosity.linear > 0 || p.bulkViscosity.quadratic > 0;
+  // C3D4: the specialised kernel, its bulk viscosity from each element's volumetric strain one step back.
+  const volumetric = ops.npe === 4 && ops.nq === 1 ? new Float64Array(ops.ne) : null;
 
   const history = {
     displacement: new Float32Array((frames + 1) * ndof),
     velocity: new Float32Array((frames + 1) * ndof),
     acceleration: new Float32Array((frames + 1) * ndof),
-    reaction: new Float32Array((frames + 1) * heldDofs.length),
+    reaction: new Float32Array((frames + 1) * reactionDofs.length),
+    loadFactors: new Float64Array((frames + 1) * p.loads.length),
   };
   const energies: FrameEnergy[] = [];
   let externalWork = 0, internalWork = 0, e0 = 0;
@@ -114,13 +145,37 @@ export async function solveExplicit(p: ExplicitProblem, limits: ExplicitLimits):
 
   for (let n = 0; n <= steps; n++) {
     const t = n * dt;
-    const strain = internalForce(ops, mesh.elements, u, vHalf, fInt, viscous);
-    external(t, fExt);
-    // Accelerations of free DOFs, then the half-step velocity after this step.
-    vPrev.set(vHalf);
-    for (let d = 0; d < ndof; d++) a[d] = kind[d] === 0 ? (fExt[d] - fInt[d]) * invMass[d] : 0;
+    const atFrame = n === frameStep[frame];
+    [fInt, fIntPrev] = [fIntPrev, fInt];
+    [reaction, reactionPrev] = [reactionPrev, reaction];
+    let strain: number;
+    if (volumetric && n > 0) strain = tet4StepForce(ops, mesh.elements, u, fInt, volumetric, 1 / dt, viscous, atFrame);
+    else {
+      strain = internalForce(ops, mesh.elements, u, vHalf, fInt, viscous);
+      if (volumetric) tet4Volumetric(ops, mesh.elements, u, volumetric);
+    }
+    external(t);
+    // One pass: accelerations (zero at held DOFs), the half-step velocity after this step, and the work of the
+    // loads and of the element forces over the step just taken (trapezoidal; u moved by dt v_{n-1/2}).
     const half = n === 0 ? 0.5 * dt : dt;
-    for (let d = 0; d < ndof; d++) vHalf[d] += half * a[d];
+    let dw = 0, di = 0;
+    for (let d = 0; d < ndof; d++) {
+      const vp = vHalf[d], fe = fExt[d], fi = fInt[d];
+      const ad = (fe - fi) * invMass[d];
+      vPrev[d] = vp;
+      a[d] = ad;
+      vHalf[d] = vp + half * ad;
+      dw += vp * (fe + fExtPrev[d]);
+      di += vp * (fi + fIntPrev[d]);
+    }
+    for (let i = 0; i < normalNodes.length; i++) {
+      project(a, i);
+      const b = 3 * normalNodes[i];
+      for (let c = b; c < b + 3; c++) {
+        vHalf[c] = vPrev[c] + half * a[c];
+        reaction[c] = mass[normalNodes[i]] * a[c] + fInt[c] - fExt[c];
+      }
+    }
     for (let i = 0; i < heldDofs.length; i++) {
       const d = heldDofs[i];
       const next = prescribedHalf(d, t, u[d]);
@@ -128,22 +183,15 @@ export async function solveExplicit(p: ExplicitProblem, limits: ExplicitLimits):
       vHalf[d] = next;
       reaction[d] = mass[(d / 3) | 0] * a[d] + fInt[d] - fExt[d];
     }
-    // Work by the trapezoidal rule over the step just taken (u moved by dt v_{n-1/2}).
     if (n > 0) {
-      let dw = 0, di = 0;
-      for (let d = 0; d < ndof; d++) {
-        const du = dt * vPrev[d];
-        dw += du * (fExt[d] + fExtPrev[d]);
-        di += du * (fInt[d] + fIntPrev[d]);
+      for (let i = 0; i < reactionDofs.length; i++) {
+        const d = reactionDofs[i];
+        dw += vPrev[d] * (reaction[d] + reactionPrev[d]);
       }
-      for (let i = 0; i < heldDofs.length; i++) {
-        const d = heldDofs[i];
-        dw += dt * vPrev[d] * (reaction[d] + reactionPrev[d]);
-      }
-      externalWork += 0.5 * dw;
-      internalWork += 0.5 * di;
+      externalWork += 0.5 * dt * dw;
+      internalWork += 0.5 * dt * di;
     }
-    if (n === frameStep[frame]) {
+    if (atFrame) {
       // Whole-step velocity: the mean of the half steps around it (v_0 itself at the start).
       let kinetic = 0;
       const off = frame * ndof;
@@ -154,7 +202,8 @@ export async function solveExplicit(p: ExplicitProblem, limits: ExplicitLimits):
         history.acceleration[off + d] = a[d];
         history.displacement[off + d] = u[d];
       }
-      for (let i = 0; i < heldDofs.length; i++) history.reaction[frame * heldDofs.length + i] = reaction[heldDofs[i]];
+      for (let i = 0; i < reactionDofs.length; i++) history.reaction[frame * reactionDofs.length + i] = reaction[reactionDofs[i]];
+      p.loads.forEach((load, i) => (history.loadFactors[frame * p.loads.length + i] = load.amplitude(t)));
       if (n === 0) e0 = kinetic + strain;
       const dissipated = internalWork - (strain - (n === 0 ? strain : energies[0].internal));
       const total = kinetic + strain + dissipated - externalWork - e0;
@@ -171,9 +220,6 @@ export async function solveExplicit(p: ExplicitProblem, limits: ExplicitLimits):
       if (limits.signal?.aborted) return { ok: false, error: `cancelled at step ${n} of ${steps} (t = ${t.toPrecision(4)})` };
     }
     for (let d = 0; d < ndof; d++) u[d] += dt * vHalf[d];
-    fExtPrev.set(fExt);
-    fIntPrev.set(fInt);
-    reactionPrev.set(reaction);
   }
   if (p.timeStep.fixed === undefined) notes.push(`stable step ${stable.dt.toPrecision(6)} x safety ${p.timeStep.safety}`);
   return {
@@ -181,7 +227,7 @@ export async function solveExplicit(p: ExplicitProblem, limits: ExplicitLimits):
     solution: {
       frames: energies,
       ...history,
-      reactionDofs: heldDofs,
+      reactionDofs,
       timeStep: dt,
       stableTimeStep: stable.dt,
       controllingElement: stable.element,

@@ -24,6 +24,8 @@ export interface ExplicitProblem {
   materials: ExplicitMaterial[];
   loads: ExplicitLoad[];
   prescribed: ExplicitPrescribed[];
+  /** Nodes held on oblique planes: zero velocity (and so displacement) along each node's unit normal (3 per node). */
+  normals?: { nodes: Int32Array; normals: Float64Array };
   /** Initial velocity, 3 per node (zero where absent). */
   initialVelocity: Float64Array;
   duration: number;
@@ -63,9 +65,11 @@ export interface ExplicitHistory {
   displacement: Float32Array;
   velocity: Float32Array;
   acceleration: Float32Array;
-  /** Prescribed DOFs and their reaction forces per frame (frames x dofs). */
+  /** Prescribed DOFs (and every DOF of nodes held on oblique planes) and their reaction forces per frame (frames x dofs). */
   reactionDofs: Int32Array;
   reaction: Float32Array;
+  /** Each load's amplitude factor per frame (frames x loads): the applied force of a frame is their sum times the patterns. */
+  loadFactors: Float64Array;
   timeStep: number;
   stableTimeStep: number;
   /** The element that sets the stable step (0-based) and its characteristic length. */

@@ -5,11 +5,12 @@ import type { DeckModel, DeckStep } from "../../decks/types.js";
 import { lookup } from "../definitions.js";
 import type { Model, StepDefinition } from "../types.js";
 import { heldComponents, stepForces } from "../problem.js";
+import { symmetryDeckBoundary } from "../symmetry-set.js";
 
-export function explicitDeckStep(model: Model, step: StepDefinition): Pick<DeckStep, "boundaries" | "cloads" | "pressures"> {
+export function explicitDeckStep(model: Model, step: StepDefinition): Pick<DeckStep, "boundaries" | "cloads" | "pressures" | "gravity"> {
   const boundaries: DeckStep["boundaries"] = step.boundary_conditions.flatMap((name) => {
     const bc = lookup(model, "boundary_conditions", name, `step ${step.name}`);
-    if (bc.type === "symmetry") throw new Error(`step ${step.name}: symmetry condition ${bc.name} is not written for explicit steps`);
+    if (bc.type === "symmetry") return [symmetryDeckBoundary(model, bc)];
     const amplitude = bc.type === "displacement" || bc.type === "velocity" ? bc.amplitude : undefined;
     const held = bc.type === "velocity" ? bc.vector.map((value, component) => ({ component, value })) : heldComponents(bc);
     const byValue = new Map<number, number[]>();
@@ -22,8 +23,13 @@ export function explicitDeckStep(model: Model, step: StepDefinition): Pick<DeckS
       ...(amplitude !== undefined ? { amplitude } : {}),
     }));
   });
+  const gravity: NonNullable<DeckStep["gravity"]> = [];
   const cloads: DeckStep["cloads"] = step.loads.flatMap((name) => {
     const load = lookup(model, "loads", name, `step ${step.name}`);
+    if (load.type === "gravity") {
+      gravity.push({ elset: load.target.set, vector: [...load.vector], ...(load.amplitude !== undefined ? { amplitude: load.amplitude } : {}) });
+      return [];
+    }
     const forces = stepForces(model, { ...step, loads: [name] });
     const amplitude = load.type === "force" || load.type === "pressure" ? load.amplitude : undefined;
     const out: DeckStep["cloads"] = [];
@@ -31,7 +37,7 @@ export function explicitDeckStep(model: Model, step: StepDefinition): Pick<DeckS
       if (forces[i] !== 0) out.push({ node: Math.floor(i / 3), component: (i % 3) + 1, value: forces[i], ...(amplitude !== undefined ? { amplitude } : {}) });
     return out;
   });
-  return { boundaries, cloads, pressures: [] };
+  return { boundaries, cloads, pressures: [], ...(gravity.length ? { gravity } : {}) };
 }
 
 /** Amplitudes and initial velocities, when any written step is explicit. */

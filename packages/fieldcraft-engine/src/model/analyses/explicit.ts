@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { timeFunction, type AmplitudeSpec, type TimeFunction } from "../../fem/explicit/amplitude.js";
 import { explicitFamilyProblem, type ExplicitMaterial } from "../../fem/explicit/operators.js";
+import { gravityForces } from "../../fem/explicit/gravity.js";
 import { solveExplicit } from "../../fem/explicit/solve-explicit.js";
 import type { ExplicitHistory, ExplicitPrescribed, ExplicitProblem } from "../../fem/explicit/types.js";
 import { nodalStress } from "../../fem/stress.js";
@@ -19,6 +20,7 @@ import { quantity } from "../schema-parts.js";
 import type { Model, StepDefinition } from "../types.js";
 import { STATIC_ANALYSIS } from "./static.js";
 import { explicitDeckStep } from "./explicit-deck.js";
+import { explicitSymmetry } from "./explicit-symmetry.js";
 import type { AnalysisRow, ResultField, Solved } from "./types.js";
 
 export const explicitProcedure = z
@@ -61,6 +63,8 @@ export interface ExplicitSummary {
   elementMaterial: Int32Array;
   materials: ExplicitMaterial[];
   safety: number;
+  /** Each load's nodal forces at full amplitude (the history's `loadFactors` scale them per frame). */
+  loads: Float64Array[];
 }
 
 export interface ExplicitRowProblem {
@@ -86,22 +90,28 @@ export function explicitProblem(model: Model, step: StepDefinition): ExplicitRow
   for (const i of new Set(elementMaterial))
     if (defs[i].density === undefined) throw new ModelError(`material ${defs[i].name} has no density, which an explicit step needs for the mass: give it one (model.material.create {density})`);
   const nn = mesh.nodes.length / 3;
+  const densities = defs.map((m) => m.density ?? 0);
   const loads = step.loads.map((name) => {
     const load = lookup(model, "loads", name, `step ${step.name}`);
-    if (load.type !== "force" && load.type !== "pressure")
-      throw new ModelError(`step ${step.name}: load ${load.name} is a ${load.type} load, which an explicit step cannot use: list force or pressure loads`);
-    return { forces: stepForces(model, { ...step, loads: [name] }), amplitude: amplitudeOf(model, load.amplitude, `load ${load.name}: amplitude`) };
+    if (load.type !== "force" && load.type !== "pressure" && load.type !== "gravity")
+      throw new ModelError(`step ${step.name}: load ${load.name} is a ${load.type} load, which an explicit step cannot use: list force, pressure or gravity loads`);
+    const amplitude = amplitudeOf(model, load.amplitude, `load ${load.name}: amplitude`);
+    if (load.type !== "gravity") return { forces: stepForces(model, { ...step, loads: [name] }), amplitude };
+    const target = resolvedTarget(model, load.target.set, `load ${load.name}`);
+    if (target.elements.length === 0) throw new ModelError(`load ${load.name}: its set \`${load.target.set}\` has no elements for gravity to act on (use a set of bodies)`);
+    const forces = new Float64Array(3 * nn);
+    gravityForces(mesh, elementMaterial, densities, target.elements, load.vector, forces);
+    return { forces, amplitude };
   });
   const owner = new Map<number, string>();
-  const prescribed: ExplicitPrescribed[] = step.boundary_conditions.map((name) => {
-    const bc = lookup(model, "boundary_conditions", name, `step ${step.name}`);
+  const conditions = step.boundary_conditions.map((name) => lookup(model, "boundary_conditions", name, `step ${step.name}`));
+  const prescribed: ExplicitPrescribed[] = conditions.flatMap((bc) => {
     if (bc.type === "temperature") throw new ModelError(`step ${step.name}: boundary condition ${bc.name} prescribes a temperature, which an explicit step cannot use`);
     if (bc.type === "wall" || bc.type === "outlet")
       throw new ModelError(`step ${step.name}: boundary condition ${bc.name} is a fluid ${bc.type} condition, which an explicit step cannot use: list it in a fluid step`);
     if (bc.type === "velocity" && bc.profile !== undefined && bc.profile !== "uniform")
       throw new ModelError(`step ${step.name}: velocity condition ${bc.name} has profile ${bc.profile}, which only fluid steps use; give the nodes' velocity without a profile`);
-    if (bc.type === "symmetry")
-      throw new ModelError(`step ${step.name}: symmetry condition ${bc.name} is not solved by explicit steps yet; hold the normal component with a displacement condition on a set of the plane's face`);
+    if (bc.type === "symmetry") return []; // after the others: they may hold some of its nodes already
     const target = resolvedTarget(model, bc.target.set, `boundary condition ${bc.name}`);
     if (target.nodes.length === 0) throw new ModelError(`boundary condition ${bc.name}: its set \`${bc.target.set}\` holds no nodes of the mesh`);
     const held = bc.type === "velocity" ? bc.vector.map((value, component) => ({ component, value })) : heldComponents(bc);
@@ -116,8 +126,12 @@ export function explicitProblem(model: Model, step: StepDefinition): ExplicitRow
         values.push(value);
       }
     const amplitude = bc.type === "fixed" ? timeFunction(undefined) : amplitudeOf(model, bc.amplitude, `boundary condition ${bc.name}: amplitude`);
-    return { kind: bc.type === "velocity" ? "velocity" : "displacement", dofs: Int32Array.from(dofs), values: Float64Array.from(values), amplitude };
+    return [{ kind: bc.type === "velocity" ? "velocity" : "displacement", dofs: Int32Array.from(dofs), values: Float64Array.from(values), amplitude } as ExplicitPrescribed];
   });
+  const values = new Map<number, number>();
+  for (const g of prescribed) g.dofs.forEach((d, i) => values.set(d, g.values[i]));
+  const symmetry = explicitSymmetry(model, step, conditions.filter((bc) => bc.type === "symmetry"), owner, values);
+  if (symmetry.principal.dofs.length > 0) prescribed.push(symmetry.principal);
   const initialVelocity = new Float64Array(3 * nn);
   for (const ic of model.definitions.initial_conditions ?? []) {
     const target = resolvedTarget(model, ic.target.set, `initial condition ${ic.name}`);
@@ -134,6 +148,7 @@ export function explicitProblem(model: Model, step: StepDefinition): ExplicitRow
       materials: materials.map((m, i) => ({ ...m, density: defs[i].density ?? 0 })),
       loads,
       prescribed,
+      ...(symmetry.normals ? { normals: symmetry.normals } : {}),
       initialVelocity,
       duration: procedure.duration,
       frames,
@@ -166,6 +181,18 @@ export function frameSolution(s: ExplicitSummary, k: number): ExplicitFrameSolut
   };
 }
 
+/** The loads applied at frame k: each load's pattern times its amplitude then (what the frame's reactions balance). */
+export function frameApplied(s: ExplicitSummary, k: number): Float64Array {
+  const ndof = s.mesh.nodes.length;
+  const out = new Float64Array(ndof);
+  const nl = s.loads.length;
+  for (let i = 0; i < nl; i++) {
+    const f = s.history.loadFactors[k * nl + i], pattern = s.loads[i];
+    if (f !== 0) for (let d = 0; d < ndof; d++) out[d] += f * pattern[d];
+  }
+  return out;
+}
+
 /** The frame for `frame` (0-based) or the nearest to `time`; refused naming the frames there are. */
 export function pickFrame(s: ExplicitSummary, step: string, frame: number | undefined, time: number | undefined, param = "params"): number {
   const frames = s.history.frames;
@@ -194,7 +221,14 @@ async function solve(p: ExplicitRowProblem, options: SolveOptions & { maxElement
     onProgress: options.onProgress,
   });
   if (!solved.ok) return solved;
-  const explicit: ExplicitSummary = { history: solved.solution, mesh: p.problem.mesh, elementMaterial: p.problem.elementMaterial, materials: p.problem.materials, safety: p.safety };
+  const explicit: ExplicitSummary = {
+    history: solved.solution,
+    mesh: p.problem.mesh,
+    elementMaterial: p.problem.elementMaterial,
+    materials: p.problem.materials,
+    safety: p.safety,
+    loads: p.problem.loads.map((l) => l.forces),
+  };
   return { ok: true, solution: { ...frameSolution(explicit, solved.solution.frames.length - 1), explicit } };
 }
 
