@@ -26,7 +26,13 @@ W = fem.FunctionSpace(msh, P2 * P1)
 V, _ = W.sub(0).collapse()
 fdim = msh.topology.dim - 1
 tol = 1e-9 * max(L, h)
-walls = dmesh.locate_entities_boundary(msh, fdim, lambda p: np.isclose(np.abs(p[1]), h / 2, atol=tol) | np.isclose(np.abs(p[2]), h / 2, atol=tol))
+# One plane at a time: a single "on some wall" marker also takes the outlet triangles that cut a corner of the
+# cross-section (each of their corners is on one wall or the other) and holds their mid-edge node, inside the
+# outlet, at zero: 4 extra nodes on the 2 x 4 x 4 duct, which cost 1.8% of the flow (see the README).
+walls = np.unique(np.hstack([
+    dmesh.locate_entities_boundary(msh, fdim, lambda p, a=a, s=s: np.isclose(p[a], s * h / 2, atol=tol))
+    for a in (1, 2) for s in (-1, 1)
+]))
 zero = fem.Function(V)
 bc = fem.dirichletbc(zero, fem.locate_dofs_topological((W.sub(0), V), fdim, walls), W.sub(0))
 inlet = dmesh.locate_entities_boundary(msh, fdim, lambda p: np.isclose(p[0], 0.0, atol=tol))

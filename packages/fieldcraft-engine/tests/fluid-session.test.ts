@@ -74,6 +74,8 @@ describe("fluid steps through the commands", () => {
     expect((await ok(s, "results.contour", { field: "pressure" })).contour.unit).toBe("MPa");
     const picture = await ok(s, "ui.render", { field: "velocity", width: 160, height: 120, path: path.join(dir, "duct.png") });
     expect(picture.field).toMatchObject({ name: "velocity" });
+    expect(picture.vectors.arrows).toBeGreaterThan(0); // the flow's arrows come with its speed picture
+    expect((await ok(s, "ui.render", { field: "pressure", width: 160, height: 120 })).vectors).toBeNull();
     const pixels = readPicture(picture.png);
     expect(pixels.width).toBe(160);
 

@@ -9,3 +9,4 @@ export { encodePng, decodePng } from "./encode.js";
 export { formatLegendValue } from "./legend.js";
 export type { FrameBuffer, Rgb } from "./raster.js";
 export { revolveScene } from "./revolve.js";
+export { sampleArrows, VECTOR_COLOR, DEFAULT_MAX_ARROWS, type SceneVectors, type VectorArrow } from "./vectors.js";

@@ -19,6 +19,7 @@ import { bandColors, COLORS, DEFAULT_BANDS, MAX_BANDS, MESH_EDGE_DARKEN, MIN_BAN
 import { createFrameBuffer, drawLine, fillTriangle, solidLookup, type BandLookup, type FrameBuffer, type Rgb } from "./raster.js";
 import { designSurface, meshSurface, type Surface } from "./surface.js";
 import { buildGlyphs, DEFAULT_MAX_GLYPHS, type Glyph, type SymbolDef, type SymbolReport } from "./symbols.js";
+import { DEFAULT_MAX_ARROWS, sampleArrows, VECTOR_COLOR, type SceneVectors, type VectorArrow } from "./vectors.js";
 
 export interface SceneField {
   name: string;
@@ -47,6 +48,8 @@ export interface Scene {
   triad?: boolean;
   /** Lines written under the legend, e.g. the step shown. */
   caption?: string[];
+  /** A nodal vector field drawn as arrows at sampled nodes, over the surface (fluid velocity). */
+  vectors?: SceneVectors | null;
 }
 
 export interface RenderInfo {
@@ -68,6 +71,8 @@ export interface RenderInfo {
     bands: number;
   } | null;
   deformation: { scale: number; max_displacement: number } | null;
+  /** The arrows of `scene.vectors`: how many were drawn, and the magnitude of the longest. */
+  vectors: { name: string; arrows: number; max: number } | null;
   /** Where the legend is drawn (pixels), or null when there is no field or the picture is too small. */
   legend: { left: number; top: number; width: number; height: number } | null;
   symbols: SymbolReport[];
@@ -249,6 +254,9 @@ function checkScene(scene: Scene): void {
   if (scene.displacement && scene.displacement.length !== 3 * nodes) {
     throw new Error(`scene.displacement has ${scene.displacement.length} values; the mesh needs 3 per node (${3 * nodes})`);
   }
+  if (scene.vectors && scene.vectors.values.length !== 3 * nodes) {
+    throw new Error(`scene.vectors.values has ${scene.vectors.values.length} values; the mesh needs 3 per node (${3 * nodes})`);
+  }
   if (scene.field && scene.field.values.length !== nodes) {
     throw new Error(`scene.field.values has ${scene.field.values.length} values; the mesh has ${nodes} nodes`);
   }
@@ -336,6 +344,8 @@ export function renderScene(
   const triangleCount = surface ? drawSurface(fb, surface, { drawn, base, pr, basis, light, bias, look, values: field ? field.values : null, meshEdges: mesh !== null && scene.meshEdges !== false }) : 0;
 
   stop();
+  const arrows = mesh && scene.vectors ? sampleArrows(mesh, scene.vectors.values, Math.max(1, Math.floor(scene.vectors.max ?? DEFAULT_MAX_ARROWS))) : [];
+  drawArrows(fb, arrows, pr, height);
   drawGlyphs(fb, glyphs, glyphPts, pr, bias, height);
   if (legend) drawLegend(fb, legend, colors);
   if (scene.triad !== false) drawTriad(fb, basis);
@@ -349,6 +359,7 @@ export function renderScene(
     source,
     field: fieldInfo,
     deformation: deformation ? { scale: deformation.scale, max_displacement: deformation.maxDisplacement } : null,
+    vectors: mesh && scene.vectors ? { name: scene.vectors.name, arrows: arrows.length, max: maxMagnitude(scene.vectors.values) } : null,
     legend: legend ? { left: 0, top: 0, width: legend.width, height: legend.height } : null,
     symbols: reports,
     sampled_symbols: reports.filter((r) => r.drawn < r.count),
@@ -482,6 +493,36 @@ function drawGlyphs(fb: FrameBuffer, glyphs: Glyph[], points: Vec3[][], pr: Proj
       const bx = -(ux * Math.cos(ang) - uy * Math.sin(ang)) * headLen;
       const by = -(ux * Math.sin(ang) + uy * Math.cos(ang)) * headLen;
       drawLine(fb, hx, hy, hz, hx + bx, hy + by, hz, glyph.color, thick, bias);
+    }
+  }
+}
+
+function maxMagnitude(v: Float64Array): number {
+  let m = 0;
+  for (let i = 0; i < v.length; i += 3) m = Math.max(m, Math.hypot(v[i], v[i + 1], v[i + 2]));
+  return m;
+}
+
+/** Vector arrows over everything drawn so far (no depth test: they sit inside the body), heads drawn on screen. */
+function drawArrows(fb: FrameBuffer, arrows: VectorArrow[], pr: Projection, height: number): void {
+  const s = new Float64Array(6);
+  const thick = height >= 700 ? 2 : 1;
+  const front = -Number.MAX_VALUE;
+  for (const a of arrows) {
+    project(a.tail, 0, pr, s, 0);
+    project(a.head, 0, pr, s, 3);
+    const tx = s[0], ty = s[1], hx = s[3], hy = s[4];
+    const dx = hx - tx, dy = hy - ty;
+    const len = Math.hypot(dx, dy);
+    if (len < 2) continue; // seen end-on
+    drawLine(fb, tx, ty, front, hx, hy, front, VECTOR_COLOR, thick, 0);
+    const headLen = Math.min(0.4 * len, height >= 700 ? 10 : 6);
+    const ux = dx / len, uy = dy / len;
+    for (const sign of [1, -1]) {
+      const ang = (sign * 28 * Math.PI) / 180;
+      const bx = -(ux * Math.cos(ang) - uy * Math.sin(ang)) * headLen;
+      const by = -(ux * Math.sin(ang) + uy * Math.cos(ang)) * headLen;
+      drawLine(fb, hx, hy, front, hx + bx, hy + by, front, VECTOR_COLOR, thick, 0);
     }
   }
 }

@@ -39,6 +39,11 @@ export const renderResult = z.object({
     })
     .nullable(),
   deformation: z.object({ scale: z.number(), max_displacement: z.number() }).nullable(),
+  vectors: z
+    .object({ name: z.string(), arrows: z.number().int().nonnegative(), max: z.number() })
+    .nullable()
+    .optional()
+    .describe("Arrows drawn at sampled nodes (a flow's velocity field): how many, and the largest magnitude (the longest arrow)"),
   legend: z.object({ left: z.number(), top: z.number(), width: z.number(), height: z.number() }).nullable(),
   symbols: z.array(symbolReport),
   sampled_symbols: z.array(symbolReport).describe("Definitions drawn with a sample of their nodes or facets"),
@@ -53,7 +58,7 @@ export const uiRenderCommand = defineCommand({
   description:
     "A CPU render of the model as a PNG (`png`: bytes in process, base64 once in JSON) and what it shows: the design or mesh framed by the kept camera, the set-up's symbols " +
     "(supports, prescribed displacements, forces, pressures; `sampled_symbols` lists definitions drawn with a sample of their nodes), and the " +
-    "results on show (results.contour, or `field`/`step` here): deformed shape and contour bands with a legend. `view` or `camera` turn the kept " +
+    "results on show (results.contour, or `field`/`step` here): deformed shape and contour bands with a legend; a flow's velocity field also as arrows at sampled nodes, drawn over the surface. `view` or `camera` turn the kept " +
     "camera first (as ui.camera). `path` also writes the PNG there.",
   params: z
     .object({

@@ -76,6 +76,8 @@ export function modelScene(model: Model, view: ViewState, request: ResultsReques
   const deformed = request.deformed ?? contour?.deformed ?? true;
   scene.field = { name: field, unit: unitSystem(model.units).units[FIELD_DIMENSION[field]], values };
   scene.bands = request.bands ?? contour?.bands ?? 10;
+  // A flow's speed picture carries arrows showing where it goes.
+  if (field === "velocity" && isFluidSolution(result.solution)) scene.vectors = { name: "velocity", values: (result.solution as { velocity: Float64Array }).velocity };
   // Temperatures and flows have no displacement to deform the picture by.
   const heat = isHeatSolution(result.solution) || isFluidSolution(result.solution);
   if (!heat) scene.displacement = (result.solution as { displacement: Float64Array }).displacement;

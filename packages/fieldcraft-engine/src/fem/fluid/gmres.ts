@@ -62,19 +62,7 @@ export async function gmres(A: LinearOperator, M: LinearOperator, b: Float64Arra
       if (V.length <= k + 1) V.push(new Float64Array(n));
       const next = V[k + 1];
       if (h1 > 0) for (let i = 0; i < n; i++) next[i] = w[i] / h1;
-      for (let j = 0; j < k; j++) {
-        const a = H[j * m + k], c = H[(j + 1) * m + k];
-        H[j * m + k] = cs[j] * a + sn[j] * c;
-        H[(j + 1) * m + k] = -sn[j] * a + cs[j] * c;
-      }
-      const a = H[k * m + k], c = H[(k + 1) * m + k];
-      const d = Math.hypot(a, c) || 1e-300;
-      cs[k] = a / d;
-      sn[k] = c / d;
-      H[k * m + k] = d;
-      H[(k + 1) * m + k] = 0;
-      g[k + 1] = -sn[k] * g[k];
-      g[k] = cs[k] * g[k];
+      applyGivens(H, cs, sn, g, k, m);
       rel = Math.abs(g[k + 1]) / bnorm;
       o.onIteration?.(iterations, rel);
       if (performance.now() - lastYield > 100) {
@@ -125,19 +113,7 @@ export function innerGmres(A: LinearOperator, M: LinearOperator, m: number, tole
         const h1 = Math.sqrt(dot(w, w));
         H[(k + 1) * m + k] = h1;
         if (h1 > 0) for (let i = 0; i < n; i++) V[k + 1][i] = w[i] / h1;
-        for (let j = 0; j < k; j++) {
-          const a = H[j * m + k], c = H[(j + 1) * m + k];
-          H[j * m + k] = cs[j] * a + sn[j] * c;
-          H[(j + 1) * m + k] = -sn[j] * a + cs[j] * c;
-        }
-        const a = H[k * m + k], c = H[(k + 1) * m + k];
-        const d = Math.hypot(a, c) || 1e-300;
-        cs[k] = a / d;
-        sn[k] = c / d;
-        H[k * m + k] = d;
-        H[(k + 1) * m + k] = 0;
-        g[k + 1] = -sn[k] * g[k];
-        g[k] = cs[k] * g[k];
+        applyGivens(H, cs, sn, g, k, m);
         if (Math.abs(g[k + 1]) <= tolerance * beta || h1 === 0) {
           k++;
           break;
@@ -146,6 +122,27 @@ export function innerGmres(A: LinearOperator, M: LinearOperator, m: number, tole
       addCorrection(x, Z, H, g, k, m);
     },
   };
+}
+
+/**
+ * Column k of the Hessenberg matrix (row stride m) to upper-triangular form: the earlier rotations applied to it,
+ * then a new rotation (cs[k], sn[k]) that zeroes its subdiagonal, applied to the residual vector g as well.
+ * |g[k + 1]| is then the residual norm of the current least-squares solution.
+ */
+function applyGivens(H: Float64Array, cs: Float64Array, sn: Float64Array, g: Float64Array, k: number, m: number): void {
+  for (let j = 0; j < k; j++) {
+    const a = H[j * m + k], c = H[(j + 1) * m + k];
+    H[j * m + k] = cs[j] * a + sn[j] * c;
+    H[(j + 1) * m + k] = -sn[j] * a + cs[j] * c;
+  }
+  const a = H[k * m + k], c = H[(k + 1) * m + k];
+  const d = Math.hypot(a, c) || 1e-300;
+  cs[k] = a / d;
+  sn[k] = c / d;
+  H[k * m + k] = d;
+  H[(k + 1) * m + k] = 0;
+  g[k + 1] = -sn[k] * g[k];
+  g[k] = cs[k] * g[k];
 }
 
 /** x += Z y, y solving the k x k upper-triangular system H y = g (H stored with row stride m): the GMRES update. */

@@ -17,6 +17,7 @@ import type { BlockCsr } from "../sparse/block-csr.js";
 import type { LinearOperator } from "../solvers/operator.js";
 import type { SolveOptions } from "../types.js";
 import { gmres, innerGmres } from "./gmres.js";
+import { addNewtonProduct, assembleNewtonBlock } from "./newton.js";
 import { facetFlow, facetPerimeter, nodalPressure, vorticityMagnitude } from "./post.js";
 import { assembleDivergence, assembleVelocityBlock, taylorHood, type ElementFluid, type TaylorHood } from "./taylor-hood.js";
 
@@ -36,10 +37,20 @@ export interface FluidProblem {
   inlets: { name: string; facets: Facets; speed: number }[];
   /** Outlets: facets with a prescribed pressure (the natural, "do-nothing" condition). */
   outlets: { name: string; facets: Facets; pressure: number }[];
-  /** Picard iterations at most, and the relative nonlinear residual at which they stop. */
+  /** Nonlinear iterations at most, and the relative nonlinear residual at which they stop. */
   maxNonlinear: number;
   nonlinearTolerance: number;
+  /** "picard" (default): Oseen iterations throughout; "newton": `picardFirst` Picard iterations, then Newton. */
+  nonlinear?: NonlinearMethod;
+  /** Picard iterations before Newton takes over (default 2): Newton converges only close to the solution. */
+  picardFirst?: number;
+  /** A starting state, e.g. the solution at a lower Reynolds number (continuation): velocity 3 per node (the
+   * prescribed values win) and pressure per node (its corner values are read; without it, 0). Without a start the
+   * iterations start from the Stokes solution. */
+  initial?: { velocity: Float64Array; pressure?: Float64Array };
 }
+
+export type NonlinearMethod = "picard" | "newton";
 
 /** Scalars only: `.fieldcraft` files store a result's stats as a flat record. */
 export interface FluidStats {
@@ -48,7 +59,9 @@ export interface FluidStats {
   /** Krylov iterations, all linear solves together. */
   iterations: number;
   nonlinearIterations: number;
-  /** Relative nonlinear residual after each Picard iteration (the first: after the Stokes solve), space-separated. */
+  /** How the nonlinear iterations went: "picard", or "newton after N Picard iterations". */
+  nonlinearMethod: string;
+  /** Relative nonlinear residual after each nonlinear iteration (the first: after the Stokes solve), space-separated. */
   history: string;
   relativeResidual: number;
   assemblySeconds: number;
@@ -89,6 +102,10 @@ const LINEAR_TOLERANCE = 1e-3;
 /** Inner solve of the Oseen velocity block: enough to capture the convection, cheap next to an outer iteration. */
 const INNER_ITERATIONS = 5;
 const INNER_TOLERANCE = 1e-2;
+/** GMRES iterations per Newton step at most: its preconditioner ignores the Newton block, and near the solution
+ * restarted GMRES can stagnate on the tight forcing term (seen on the cavity at Re = 250: thousands of
+ * iterations). A step cut short still lowers the linear residual, and inexact Newton converges with it. */
+const NEWTON_LINEAR_CAP = 300;
 
 export function validateFluid(p: FluidProblem): string | null {
   if (p.mesh.type !== "C3D10")
@@ -103,6 +120,12 @@ export function validateFluid(p: FluidProblem): string | null {
   for (const [n, v] of p.velocity) if (!v.every(Number.isFinite)) return `the velocity prescribed at node ${n + 1} is not finite`;
   for (const o of p.outlets) if (!Number.isFinite(o.pressure)) return `outlet ${o.name}: its pressure is not finite`;
   if (!(Number.isInteger(p.maxNonlinear) && p.maxNonlinear >= 1)) return "max_iterations must be a positive integer";
+  if (p.nonlinear !== undefined && p.nonlinear !== "picard" && p.nonlinear !== "newton") return `nonlinear must be "picard" or "newton", not ${String(p.nonlinear)}`;
+  if (p.initial && (p.initial.velocity.length !== p.mesh.nodes.length || !p.initial.velocity.every(Number.isFinite)))
+    return `the initial velocity needs 3 finite values per node (${p.mesh.nodes.length}), not ${p.initial.velocity.length}`;
+  if (p.initial?.pressure && (p.initial.pressure.length !== p.mesh.nodes.length / 3 || !p.initial.pressure.every(Number.isFinite)))
+    return `the initial pressure needs one finite value per node (${p.mesh.nodes.length / 3}), not ${p.initial.pressure.length}`;
+  if (p.picardFirst !== undefined && !(Number.isInteger(p.picardFirst) && p.picardFirst >= 0)) return "picard_iterations (before Newton) must be a non-negative integer";
   return null;
 }
 
@@ -153,7 +176,7 @@ function applyFull(L: Layout, F: Float64Array, D: Float64Array, x: Float64Array,
 }
 
 /** The constrained operator: held rows and columns become identity (velocities at held nodes, the pinned pressure). */
-function constrainedOperator(L: Layout, F: () => Float64Array, D: Float64Array): LinearOperator {
+function constrainedOperator(L: Layout, F: () => Float64Array, D: Float64Array, G: () => Float64Array | null): LinearOperator {
   const masked = new Float64Array(L.size);
   const { th, fixedV, pinned } = L;
   return {
@@ -163,6 +186,8 @@ function constrainedOperator(L: Layout, F: () => Float64Array, D: Float64Array):
       for (let c = 0; c < 3; c++) for (let n = 0; n < th.nV; n++) if (fixedV[n]) masked[c * th.nV + n] = 0;
       if (pinned >= 0) masked[3 * th.nV + pinned] = 0;
       applyFull(L, F(), D, masked, y);
+      const newton = G();
+      if (newton) addNewtonProduct(th, newton, masked, y);
       for (let c = 0; c < 3; c++) for (let n = 0; n < th.nV; n++) if (fixedV[n]) y[c * th.nV + n] = x[c * th.nV + n];
       if (pinned >= 0) y[3 * th.nV + pinned] = x[3 * th.nV + pinned];
     },
@@ -272,7 +297,8 @@ export async function solveFluid(problem: FluidProblem, options: SolveOptions = 
 
   report("assembling the Stokes system");
   const { D, massOverMu } = assembleDivergence(mesh, th, fluid);
-  let assembled = assembleVelocityBlock(mesh, th, fluid, null);
+  const start = problem.initial && fluid.density.some((rho) => rho > 0) ? problem.initial.velocity : null;
+  let assembled = assembleVelocityBlock(mesh, th, fluid, start);
   if (!assembled.ok) return assembled;
   let F = assembled.values;
   // Right side: the outlet pressures as tractions; the lifted prescribed velocities.
@@ -282,6 +308,15 @@ export async function solveFluid(problem: FluidProblem, options: SolveOptions = 
   for (let c = 0; c < 3; c++) for (let n = 0; n < nV; n++) b[c * nV + n] = applied[3 * n + c] / mu0;
   const x = new Float64Array(size);
   for (const [n, v] of problem.velocity) for (let c = 0; c < 3; c++) x[c * nV + n] = v[c];
+  // Residuals are relative to that of the Stokes start (the prescribed velocities alone), with or without a
+  // starting velocity, so a tolerance means the same whatever the start.
+  const stokesStart = start ? Float64Array.from(x) : null;
+  if (start) {
+    for (let n = 0; n < nV; n++) for (let c = 0; c < 3; c++) x[c * nV + n] = start[3 * n + c];
+    const p0 = problem.initial?.pressure;
+    if (p0) for (let q = 0; q < th.nP; q++) x[pOff + q] = p0[th.pressureNode[q]] / mu0;
+    for (const [n, v] of problem.velocity) for (let c = 0; c < 3; c++) x[c * nV + n] = v[c];
+  }
 
   // The velocity preconditioner: multigrid on the constrained viscous Laplacian (one scalar operator).
   const K = assembleForm(mesh, CONDUCTION, problem.elementMaterial, problem.fluids.map((f) => ({ conductivity: f.viscosity > 0 ? f.viscosity / mu0 : 1 })));
@@ -296,8 +331,10 @@ export async function solveFluid(problem: FluidProblem, options: SolveOptions = 
   // Stokes: one V-cycle approximates F well. Oseen: the convection makes F non-symmetric and the Laplacian's
   // V-cycle alone a poor model of it, so a few inner GMRES iterations on F (V-cycle preconditioned) solve it.
   const velocitySolve = (convective: boolean) => (convective ? innerGmres(velocityOperator(L, () => F), pre.M, INNER_ITERATIONS, INNER_TOLERANCE) : pre.M);
-  let M = blockPreconditioner(L, D, massOverMu, velocitySolve(false));
-  const A = constrainedOperator(L, () => F, D);
+  let M = blockPreconditioner(L, D, massOverMu, velocitySolve(start !== null));
+  // Newton: the Jacobian adds G (src/fem/fluid/newton.ts) to the Oseen operator; the preconditioner keeps F alone.
+  let G: Float64Array | null = null;
+  const A = constrainedOperator(L, () => F, D, () => G);
   const assemblySeconds = (performance.now() - t0) / 1000;
   await yieldToEventLoop();
   if (opts.signal?.aborted) return cancelled();
@@ -312,29 +349,52 @@ export async function solveFluid(problem: FluidProblem, options: SolveOptions = 
     if (pinned >= 0) r[pOff + pinned] = 0;
     return norm(r);
   };
-  const scale = residual();
+  let scale: number;
+  if (stokesStart) {
+    const atStart = Float64Array.from(x), oseen = F;
+    x.set(stokesStart);
+    const stokes = assembleVelocityBlock(mesh, th, fluid, null);
+    if (!stokes.ok) return stokes;
+    F = stokes.values;
+    scale = residual();
+    x.set(atStart);
+    F = oseen;
+  } else scale = residual();
+  let last = residual() / (scale || 1);
   const history: number[] = [];
   let iterations = 0;
   const convective = fluid.density.some((rho) => rho > 0);
-  let converged = scale === 0;
+  const newton = convective && problem.nonlinear === "newton";
+  const picardFirst = problem.picardFirst ?? 2;
+  let newtonFrom = -1;
+  if (newton && start && picardFirst === 0) {
+    newtonFrom = 0;
+    G = assembleNewtonBlock(mesh, th, fluid, start);
+  }
+  let converged = scale === 0 || last <= problem.nonlinearTolerance;
   let picard = 0;
-  let last = 0;
   while (!converged) {
     // Solve the linear system for the correction from the current residual.
     delta.fill(0);
+    const kind = G ? "Newton" : "Picard";
     const solved = await gmres(A, M, r, delta, {
       ...linear,
+      // Newton converges quadratically only if each linear solve is tighter than the residual it corrects
+      // (inexact Newton, Eisenstat & Walker 1996): 0.01 times the relative residual, once below the Picard tolerance
+      // (measured on the Re = 100 cavity: 0.1 let one step stall, the error left in weakly resolved modes).
+      tolerance: G ? Math.min(linear.tolerance, Math.max(0.01 * last, 1e-12)) : linear.tolerance,
+      maxIterations: G ? Math.min(opts.maxIterations, NEWTON_LINEAR_CAP) : opts.maxIterations,
       restart: RESTART,
       onIteration: (it, rel) => {
-        if (it % 20 === 0) report(`Picard iteration ${picard + 1}: GMRES iteration ${it}, relative residual ${rel.toExponential(2)}`, picard, problem.maxNonlinear);
+        if (it % 20 === 0) report(`${kind} iteration ${picard + 1}: GMRES iteration ${it}, relative residual ${rel.toExponential(2)}`, picard, problem.maxNonlinear);
       },
     });
     iterations += solved.iterations;
     if (solved.status === "aborted") return cancelled();
-    if (solved.status === "max-iterations")
+    if (solved.status === "max-iterations" && !(G && solved.relativeResidual < 1))
       return {
         ok: false,
-        error: `GMRES did not converge within the cap maxIterations = ${opts.maxIterations} in Picard iteration ${picard + 1} (relative residual ${solved.relativeResidual.toExponential(2)}); nonlinear residuals so far: ${historyText(history)}; refine the mesh, lower the Reynolds number or raise max_iterations`,
+        error: `GMRES did not converge within the cap maxIterations = ${opts.maxIterations} in ${kind} iteration ${picard + 1} (relative residual ${solved.relativeResidual.toExponential(2)}); nonlinear residuals so far: ${historyText(history)}; refine the mesh, lower the Reynolds number or raise max_iterations`,
       };
     for (let i = 0; i < size; i++) x[i] += delta[i];
     picard++;
@@ -344,20 +404,24 @@ export async function solveFluid(problem: FluidProblem, options: SolveOptions = 
       assembled = assembleVelocityBlock(mesh, th, fluid, w);
       if (!assembled.ok) return assembled;
       F = assembled.values;
-      if (picard === 1) M = blockPreconditioner(L, D, massOverMu, velocitySolve(true));
+      if (picard === 1 && !start) M = blockPreconditioner(L, D, massOverMu, velocitySolve(true));
+      if (newton && picard >= picardFirst) {
+        if (newtonFrom < 0) newtonFrom = picard;
+        G = assembleNewtonBlock(mesh, th, fluid, w);
+      }
     }
     last = residual() / scale;
     history.push(last);
-    report(`Picard iteration ${picard}: relative nonlinear residual ${last.toExponential(3)} (${solved.iterations} GMRES iterations)`, picard, problem.maxNonlinear);
+    report(`${kind} iteration ${picard}: relative nonlinear residual ${last.toExponential(3)} (${solved.iterations} GMRES iterations)`, picard, problem.maxNonlinear);
     await yieldToEventLoop();
     if (opts.signal?.aborted) return cancelled();
     if (!Number.isFinite(last) || last > 1e6)
-      return { ok: false, error: `the Picard iterations diverge: relative nonlinear residuals ${historyText(history)}; refine the mesh or lower the Reynolds number (inlet velocity or density)` };
+      return { ok: false, error: `the ${newtonFrom >= 0 ? "Newton" : "Picard"} iterations diverge: relative nonlinear residuals ${historyText(history)}; refine the mesh or lower the Reynolds number (inlet velocity or density)` };
     if (last <= problem.nonlinearTolerance) converged = true;
     else if (picard >= problem.maxNonlinear)
       return {
         ok: false,
-        error: `the Picard iterations did not converge within max_iterations = ${problem.maxNonlinear} (tolerance ${problem.nonlinearTolerance}); relative nonlinear residuals: ${historyText(history)}; raise the step's max_iterations, refine the mesh or lower the Reynolds number`,
+        error: `the ${newtonFrom >= 0 ? "Newton" : "Picard"} iterations did not converge within max_iterations = ${problem.maxNonlinear} (tolerance ${problem.nonlinearTolerance}); relative nonlinear residuals: ${historyText(history)}; raise the step's max_iterations, refine the mesh or lower the Reynolds number`,
       };
   }
   const solveSeconds = (performance.now() - t1) / 1000;
@@ -368,7 +432,8 @@ export async function solveFluid(problem: FluidProblem, options: SolveOptions = 
   const all = { element: mesh.boundary.element, side: mesh.boundary.side };
   const total = facetFlow(mesh, all, velocity, pressure);
   const imbalance = total.inflow > 0 ? Math.abs(total.inflow - total.outflow) / total.inflow : 0;
-  report(`converged after ${picard} Picard iteration${picard === 1 ? "" : "s"}`, picard, picard);
+  const method = newtonFrom >= 0 ? `newton after ${newtonFrom} Picard iteration${newtonFrom === 1 ? "" : "s"}` : "picard";
+  report(`converged after ${picard} nonlinear iteration${picard === 1 ? "" : "s"} (${method})`, picard, picard);
   return {
     ok: true,
     solution: {
@@ -381,11 +446,12 @@ export async function solveFluid(problem: FluidProblem, options: SolveOptions = 
         freeDofs,
         iterations,
         nonlinearIterations: picard,
+        nonlinearMethod: method,
         history: history.map((v) => v.toPrecision(6)).join(" "),
         relativeResidual: last,
         assemblySeconds,
         solveSeconds,
-        solver: `Picard (Oseen) iterations, GMRES(${RESTART}) with a block-triangular preconditioner: ${pre.solver.replace(/^CG with /, "")} on the velocity block, viscosity-scaled pressure mass on the Schur complement`,
+        solver: `${newtonFrom >= 0 ? "Picard then Newton" : "Picard (Oseen)"} iterations, GMRES(${RESTART}) with a block-triangular preconditioner: ${pre.solver.replace(/^CG with /, "")} on the velocity block, viscosity-scaled pressure mass on the Schur complement`,
         ...reynolds(problem, velocity, pressure),
         inflow: total.inflow,
         outflow: total.outflow,

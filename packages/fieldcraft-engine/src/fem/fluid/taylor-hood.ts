@@ -214,4 +214,4 @@ export function assembleDivergence(mesh: Mesh, th: TaylorHood, f: ElementFluid):
   return { D, massOverMu };
 }
 
-export { highRule, lowRule, linear, NPE };
+export { highRule, lowRule, linear, NPE, HIGH as HIGH_RULE };

@@ -1,4 +1,4 @@
-// `fluid`: steady incompressible laminar flow (Navier-Stokes by Picard iterations; Stokes when the density is 0
+// `fluid`: steady incompressible laminar flow (Navier-Stokes by Picard iterations, optionally then Newton; Stokes when the density is 0
 // or the Reynolds number tiny) on C3D10 meshes with Taylor-Hood elements (src/fem/fluid). Conditions: `velocity`
 // (inlets and moving walls, uniform or parabolic), `wall` (no slip), `outlet` (pressure); no loads.
 import { z } from "zod";
@@ -31,7 +31,12 @@ export const fluidProcedure = z
     type: z.literal("fluid").describe("Steady incompressible laminar flow"),
     steady: z.literal(true).default(true).describe("Steady state (transient flow is not available)"),
     max_iterations: z.number().int().positive().max(1000).optional().describe("Most Picard (nonlinear) iterations (default 50)"),
-    tolerance: z.number().gt(0).lt(1).optional().describe("Relative nonlinear residual at which the Picard iterations stop (default 1e-6)"),
+    tolerance: z.number().gt(0).lt(1).optional().describe("Relative nonlinear residual at which the nonlinear iterations stop (default 1e-6)"),
+    nonlinear: z
+      .enum(["picard", "newton"])
+      .optional()
+      .describe("Nonlinear iterations: picard (default; Oseen, robust, linear convergence) or newton (picard_iterations Picard iterations, then Newton: quadratic convergence near the solution)"),
+    picard_iterations: z.number().int().min(0).max(100).optional().describe("With nonlinear: newton, the Picard iterations before Newton, the Stokes solve counted (default 2)"),
   })
   .strict();
 
@@ -130,7 +135,7 @@ export function fluidProblem(model: Model, step: StepDefinition): FluidProblem {
   // No slip wins where a wall meets an inlet (the inlet's rim), so the two never conflict.
   for (const n of walls) velocity.set(n, [0, 0, 0]);
   const p = step.procedure as z.infer<typeof fluidProcedure>;
-  return { mesh, elementMaterial, fluids, velocity, inlets, outlets, maxNonlinear: p.max_iterations ?? 50, nonlinearTolerance: p.tolerance ?? 1e-6 };
+  return { mesh, elementMaterial, fluids, velocity, inlets, outlets, maxNonlinear: p.max_iterations ?? 50, nonlinearTolerance: p.tolerance ?? 1e-6, nonlinear: p.nonlinear, picardFirst: p.picard_iterations };
 }
 
 export const FLUID_ANALYSIS = {
