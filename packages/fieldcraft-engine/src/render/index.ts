@@ -9,3 +9,4 @@ export { encodePng, decodePng } from "./encode.js";
 export { formatLegendValue } from "./legend.js";
 export type { FrameBuffer, Rgb } from "./raster.js";
 export { revolveScene } from "./revolve.js";
+export { datumQuad, DATUM_COLOR, DATUM_FILL, type SceneDatum } from "./datums.js";

@@ -19,6 +19,7 @@ import { bandColors, COLORS, DEFAULT_BANDS, MAX_BANDS, MESH_EDGE_DARKEN, MIN_BAN
 import { createFrameBuffer, drawLine, fillTriangle, solidLookup, type BandLookup, type FrameBuffer, type Rgb } from "./raster.js";
 import { designSurface, meshSurface, type Surface } from "./surface.js";
 import { buildGlyphs, DEFAULT_MAX_GLYPHS, type Glyph, type SymbolDef, type SymbolReport } from "./symbols.js";
+import { drawDatums, type SceneDatum } from "./datums.js";
 
 export interface SceneField {
   name: string;
@@ -47,6 +48,8 @@ export interface Scene {
   triad?: boolean;
   /** Lines written under the legend, e.g. the step shown. */
   caption?: string[];
+  /** Datum planes to draw over the shape (translucent, outlined, named). */
+  datums?: readonly SceneDatum[];
 }
 
 export interface RenderInfo {
@@ -74,6 +77,8 @@ export interface RenderInfo {
   /** Definitions drawn with a sample of their nodes or facets. */
   sampled_symbols: SymbolReport[];
   triangles: number;
+  /** Names of the datum planes drawn (only when the scene has any). */
+  datums?: string[];
 }
 
 /** Fraction of the model size used as the longest drawn displacement when `scale` is "auto". */
@@ -325,6 +330,8 @@ export function renderScene(
   const legend: LegendLayout | null = fieldInfo ? layoutLegend(width, height, legendTitle, fieldInfo.min, fieldInfo.max, bands, caption) : null;
   const areaLeft = legend ? legend.width : 0;
   const areaWidth = width - areaLeft;
+  // Datums do not change the framing: the same camera shows the same shape with and without them.
+  const datums = scene.datums ?? [];
   const { lo, hi } = viewExtents(surface, drawn, glyphPts, basis);
   const { pr, distance, target } = frameProjection(lo, hi, camera, basis, { left: areaLeft, width: areaWidth, height }, modelSize);
 
@@ -337,6 +344,10 @@ export function renderScene(
 
   stop();
   drawGlyphs(fb, glyphs, glyphPts, pr, bias, height);
+  if (datums.length > 0) {
+    const at = new Float64Array(3);
+    drawDatums(fb, datums, (p) => (project(p, 0, pr, at, 0), [at[0], at[1]]));
+  }
   if (legend) drawLegend(fb, legend, colors);
   if (scene.triad !== false) drawTriad(fb, basis);
 
@@ -353,6 +364,7 @@ export function renderScene(
     symbols: reports,
     sampled_symbols: reports.filter((r) => r.drawn < r.count),
     triangles: triangleCount,
+    ...(datums.length > 0 ? { datums: datums.map((d) => d.name) } : {}),
   };
   stop();
   return { png: encodePng(fb), info, frame: fb };
