@@ -37,6 +37,7 @@ export function screenshotTool({ backend, catalogue }: ToolDeps): ToolRow | null
       width: side("width"),
       height: side("height"),
       path: z.string().min(1).max(4096).optional().describe("Also write the PNG to this file"),
+      datums: z.boolean().optional().describe("Draw the datum planes, translucent, outlined and named (model renders)"),
     }),
     // The structured description beside the image: what the picture command says it drew, without the PNG.
     outputSchema: orFailure(
@@ -75,6 +76,7 @@ export function screenshotTool({ backend, catalogue }: ToolDeps): ToolRow | null
         width: args.width === undefined ? undefined : clampSide(args.width),
         height: args.height === undefined ? undefined : clampSide(args.height),
         path: args.path,
+        datums: source === "model" ? args.datums : undefined,
       });
       const command = source === "window" ? "ui.capture" : "ui.render";
       const captured = await backend.capture({ command, params }, options);

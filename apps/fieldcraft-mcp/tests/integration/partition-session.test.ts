@@ -87,6 +87,10 @@ describe("partition, mesh half, mirror through the MCP server", () => {
     const png = imageOf(shot);
     const drawn = drawnFraction(png);
     expect(drawn).toBeGreaterThan(0.05);
+    // Asked, the datum planes are drawn too (tests/partition/datum-picture.test.ts checks the pixels).
+    const withDatums = await call(c, "screenshot", { view: "iso", width: 320, height: 240, datums: true });
+    expect(withDatums.isError, withDatums.text).toBe(false);
+    expect(withDatums.text).toMatch(/"datums":\["sym"\]/);
 
     // The sample is the same model built in one step.
     expect((await call(c, "execute", { command: "file.sample", params: { name: "crank-mirror" } })).isError).toBe(false);

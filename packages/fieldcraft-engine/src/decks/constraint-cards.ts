@@ -1,5 +1,6 @@
 // Cards for the constraints beyond plain supports: oblique symmetry planes (a rotated nodal frame) and tied
-// interfaces. Abaqus/CalculiX writes `*TRANSFORM` and `*TIE`; formats without a writer here refuse by name.
+// interfaces. Abaqus/CalculiX writes `*TRANSFORM` and `*TIE`; Nastran and LS-DYNA write them as equations
+// (linear-constraints.ts).
 import { frameWithNormal } from "../fem/node-constraints.js";
 import type { DeckModel } from "./types.js";
 
@@ -71,12 +72,4 @@ export function abaqusTies(model: DeckModel, nset: Namer): string[] {
     out.push(`*TIE, NAME=${nset.name(tie.name)}, ADJUST=NO`, `${slave}S, ${master}`);
   }
   return out;
-}
-
-/** Formats that cannot hold the model's rotated frames or ties yet refuse, naming what to change. */
-export function refuseConstraints(model: DeckModel, format: string): void {
-  for (const s of model.steps)
-    for (const b of s.boundaries)
-      if (b.normal) throw new Error(`${format} decks cannot hold the oblique symmetry plane of step "${s.name}" (node set "${b.nset}") yet; write an Abaqus deck, or use a principal symmetry plane`);
-  if (model.ties?.length) throw new Error(`${format} decks cannot hold tied interfaces (${model.ties[0].name}) yet; write an Abaqus deck, or mesh the cells so their faces match`);
 }

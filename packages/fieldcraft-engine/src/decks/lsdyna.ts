@@ -5,7 +5,9 @@
 // Frequency (implicit eigenvalue) and heat (thermal-only, steady) decks hold one step each. Planar meshes of
 // linear families are 2D shells (*SECTION_SHELL ELFORM 12 plane stress, 13 plane strain, 15 axisymmetric about y,
 // volume weighted, whose nodal loads are per radian); LS-DYNA's 2D solids have 4 nodes, so 6/8-node families are refused.
-import { refuseConstraints } from "./constraint-cards.js";
+// Ties and oblique symmetry planes are *CONSTRAINED_LINEAR_GLOBAL equations (not in heat decks).
+import { stepEquations } from "./linear-constraints.js";
+import { lsDynaLinearCards } from "./lsdyna-linear.js";
 import { sharedProcedure } from "./procedures.js";
 import { NODES_PER_ELEMENT, meshFamily } from "../mesh/types.js";
 import { fitInt, fitReal, nodalForces, right, sectionOfElements, selectSteps } from "./fields.js";
@@ -125,6 +127,8 @@ function supportCards(steps: DeckStep[], nsetIds: Map<string, number>, out: stri
   const first = steps[0];
   if (first) {
     first.boundaries.forEach((b, bi) => {
+      // A hold along an oblique normal is a linear constraint (*CONSTRAINED_LINEAR_GLOBAL), not an SPC.
+      if (b.normal) return;
       const sid = nsetIds.get(b.nset);
       if (sid === undefined) throw new Error(`step "${first.name}": boundary condition on node set "${b.nset}", which is not defined`);
       const comps = [...new Set(b.components)].sort();
@@ -208,7 +212,6 @@ function loadCards(model: DeckModel, steps: DeckStep[], out: string[]): void {
 }
 
 export function writeLsDynaDeck(model: DeckModel, options: LsDynaDeckOptions = {}): string {
-  refuseConstraints(model, "LS-DYNA");
   const steps = selectSteps(model, options.steps);
   const sectionOf = sectionOfElements(model);
   const procedure = sharedProcedure(steps, "lsdyna");
@@ -219,6 +222,8 @@ export function writeLsDynaDeck(model: DeckModel, options: LsDynaDeckOptions = {
     throw new Error(`LS-DYNA decks hold one ${procedure.name} step, but ${steps.length} are written (${steps.map((s) => `"${s.name}"`).join(", ")}): write one step per deck (steps: [...])`);
   const heat = procedure.name === "heat";
   const explicit = procedure.name === "explicit";
+  if (heat && model.ties?.length)
+    throw new Error(`LS-DYNA heat decks cannot hold tied interfaces (${model.ties[0].name}): *CONSTRAINED_LINEAR_GLOBAL ties displacements, not temperatures; write format abaqus or nastran, or mesh the cells so their faces match`);
   if (heat && fam.planar) throw new Error(`LS-DYNA heat decks of planar (${model.mesh.type}) meshes are not written: write format abaqus`);
   if (!explicit) checkOneSupportSet(steps);
   const nsetIds = new Map(model.nsets.map((s, k) => [s.name, k + 1]));
@@ -226,6 +231,8 @@ export function writeLsDynaDeck(model: DeckModel, options: LsDynaDeckOptions = {
   out.push("*KEYWORD", `$ units: ${title(model.units)}`, "*TITLE", title(model.heading));
   out.push(...procedure.lsdyna!.controlCards(steps.length, f10, i10));
   meshCards(model, sectionOf, nsetIds, out, heat);
+  // Ties and oblique symmetry planes as linear equations (the supports, and so the equations, are the first step's).
+  if (!heat && steps[0]) out.push(...lsDynaLinearCards(stepEquations(model, steps[0], fam.planar ? [1, 2] : [1, 2, 3]), { i10, f10 }));
   if (explicit) explicitCards(model, steps[0], nsetIds, steps[0].procedure!.duration ?? 1, { i10, f10, f20, title }, out);
   else if (heat) lsDynaHeatCards(model, steps[0], nsetIds, { i10, f10, title }, out);
   else {

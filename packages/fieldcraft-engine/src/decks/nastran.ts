@@ -3,8 +3,10 @@
 // ids equal to the step's number in the deck. Reals go in large-field cards (16 columns: GRID*, MAT1*, FORCE*,
 // SPC*, PLOAD4*, EIGRL*), the most a Nastran field holds; integer-only cards (CTETRA, PSOLID, SPC1) stay small-field.
 // Planar meshes use MSC Nastran's plane elements (CPLSTS/CPLSTN with PPLANE, the axisymmetric CQUADX/CTRAX with
-// PSOLID) with the out-of-plane grid components held permanently (GRID PS 3456).
-import { refuseConstraints } from "./constraint-cards.js";
+// PSOLID) with the out-of-plane grid components held permanently (GRID PS 3456). Ties and oblique symmetry planes
+// are MPC equations, an MPC set per subcase (id = the step's number).
+import { nastranMpcCards } from "./nastran-mpc.js";
+import { stepEquations } from "./linear-constraints.js";
 import { sharedProcedure } from "./procedures.js";
 import { NODES_PER_ELEMENT, meshFamily } from "../mesh/types.js";
 import { nodalForces, sectionOfElements, selectSteps } from "./fields.js";
@@ -25,7 +27,6 @@ const OUTPUT: Record<string, string[]> = {
 };
 
 export function writeNastranDeck(model: DeckModel, options: NastranDeckOptions = {}): string {
-  refuseConstraints(model, "Nastran");
   const { mesh } = model;
   const fam = meshFamily(mesh);
   const npe = NODES_PER_ELEMENT[mesh.type];
@@ -39,6 +40,9 @@ export function writeNastranDeck(model: DeckModel, options: NastranDeckOptions =
   if (fam.planar && kind === "heat")
     throw new Error(`Nastran heat decks of planar (${mesh.type}) meshes are not written: the plane elements' heat transfer cards differ between Nastran versions; write format abaqus`);
   const heat = kind === "heat" ? nastranHeatBulk(model, steps, model.materials.length + 1) : null;
+  // Ties and oblique symmetry planes: one MPC set per subcase (its supports decide which slaves stay tied).
+  const components = heat ? [1] : fam.planar ? [1, 2] : [1, 2, 3];
+  const equations = steps.map((step) => stepEquations(model, step, components, !!heat));
   const out: string[] = [];
 
   out.push(`$ ${caseText(model.heading)}`, `$ units: ${caseText(model.units)}`);
@@ -49,6 +53,7 @@ export function writeNastranDeck(model: DeckModel, options: NastranDeckOptions =
     out.push(`SUBCASE ${k + 1}`, `  LABEL = ${caseText(step.name)}`);
     const loads = step.cloads.length > 0 || step.pressures.length > 0 || (heat?.perStep[k].loads.length ?? 0) > 0;
     if (step.boundaries.length > 0 || (heat?.perStep[k].spc.length ?? 0) > 0) out.push(`  SPC = ${k + 1}`);
+    if (equations[k].length > 0) out.push(`  MPC = ${k + 1}`);
     if (kind === "frequency") out.push(`  METHOD = ${k + 1}`);
     else if (loads) out.push(`  LOAD = ${k + 1}`);
   });
@@ -94,7 +99,10 @@ export function writeNastranDeck(model: DeckModel, options: NastranDeckOptions =
   steps.forEach((step, k) => {
     const sid = k + 1;
     out.push(`$ step ${caseText(step.name)}`);
+    out.push(...nastranMpcCards(sid, equations[k]));
     for (const b of step.boundaries) {
+      // A hold along an oblique normal is an MPC equation (above), not an SPC.
+      if (b.normal) continue;
       const set = nsets.get(b.nset);
       if (!set) throw new Error(`step "${step.name}": boundary condition on node set "${b.nset}", which is not defined`);
       // Heat: the temperature is a grid's component 1. Planar: component 3 is already held by the grid's PS.

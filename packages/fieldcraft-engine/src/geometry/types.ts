@@ -64,8 +64,11 @@ export interface Body {
   edges: BodyEdge[];
   volume: number;
   bbox: BoundingBox;
-  /** Imported bodies: the closed outward surface and the face (index into `faces`) of each triangle. */
-  surface?: { positions: Float64Array; triangles: Int32Array; faceOf: Int32Array };
+  /**
+   * Imported bodies and general polyhedron cells: the closed outward surface and the face (index into `faces`) of
+   * each triangle; `keepFaces`: faces the general mesher keeps as triangulated (a cut face matched to its other side).
+   */
+  surface?: { positions: Float64Array; triangles: Int32Array; faceOf: Int32Array; keepFaces?: number[] };
 }
 
 export interface Design {

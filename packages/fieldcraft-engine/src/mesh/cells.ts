@@ -8,6 +8,7 @@ import { generateTetMesh } from "./generate.js";
 import { generateHexMesh, joinMeshes, type HexMethod } from "./hex-design.js";
 import { joinInterfaces, type InterfaceReport } from "./interfaces.js";
 import type { Mesh } from "./types.js";
+import { cutFacets, partnerFace, withPartnerFacets } from "./cut-match.js";
 
 export const CELL_METHODS = ["auto", "tet", "hex", "hex_mapped", "hex_blocks"] as const;
 export type CellMethod = (typeof CELL_METHODS)[number];
@@ -49,21 +50,55 @@ export function meshCells(design: Design, o: CellsOptions): { ok: true; mesh: Me
       error: `cell "${tets[0].body.name}" takes tetrahedra and cell "${hexes[0].body.name}" hexahedra (${hexes[0].method}), but one mesh holds one element family; give every cell tet, or every cell a hex method`,
     };
   const parts: Mesh[] = [];
+  // Cut facets of the tet cells meshed so far, by cut face: a general polyhedron cell of the same size on the other
+  // side takes them as its own (cut-match.ts), so the two merge; the part that made them, to mesh it again.
+  const facets = new Map<string, { size: number | undefined; corners: number[]; part: number }>();
   const cells: CellsStats["cells"] = [];
   let elements = 0, nodes = 0;
-  for (const { body, method } of plan) {
+  const meshOne = (k: number, partners: Map<string, number[]>) => {
+    const { body, method } = plan[k];
     const size = o.sizes?.[body.name] ?? o.size;
     const caps = { maxElements: o.maxElements - elements, maxNodes: o.maxNodes - nodes, ...(o.signal ? { signal: o.signal } : {}) };
+    const matched = method === "tet" ? withPartnerFacets(body, partners) : null;
+    const tetDesign = matched ? { ...design, bodies: design.bodies.map((b) => (b.name === body.name ? matched : b)) } : design;
     const out =
       method === "tet"
-        ? generateTetMesh(design, { bodies: [body.name], order: o.order, ...(size !== undefined ? { size } : {}), ...caps })
+        ? generateTetMesh(tetDesign, { bodies: [body.name], order: o.order, ...(size !== undefined ? { size } : {}), ...caps })
         : generateHexMesh(design, { bodies: [body.name], type: hexFamily(o.order, false) as "C3D8" | "C3D20", method: HEX[method], ...(size !== undefined ? { size } : {}), ...(o.seeds ? { seeds: o.seeds } : {}), ...caps });
-    if (!out.ok) return { ok: false, error: `cell "${body.name}" (${method}): ${out.error}` };
-    parts.push(out.mesh);
+    if (!out.ok) return { ok: false as const, error: `cell "${body.name}" (${method}): ${out.error}` };
     const e = out.mesh.elementBody.length, n = out.mesh.nodes.length / 3;
+    if (parts[k]) (elements -= parts[k].elementBody.length), (nodes -= parts[k].nodes.length / 3);
+    parts[k] = out.mesh;
     elements += e;
     nodes += n;
-    cells.push({ cell: body.name, method, size: size ?? null, elements: e, nodes: n });
+    cells[k] = { cell: body.name, method, size: size ?? null, elements: e, nodes: n };
+    const made = method === "tet" ? cutFacets(out.mesh) : new Map<string, number[]>();
+    for (const [face, corners] of made) facets.set(face, { size, corners, part: k });
+    return { ok: true as const, made, matched: matched !== null };
+  };
+  for (let k = 0; k < plan.length; k++) {
+    const size = o.sizes?.[plan[k].body.name] ?? o.size;
+    const same = () => new Map([...facets].filter(([, f]) => f.size === size).map(([face, f]) => [face, f.corners]));
+    let out = meshOne(k, same());
+    if (!out.ok) return out;
+    // The general mesher may have split a copied facet to recover it: the partner then takes this cell's facets
+    // (a refinement of its own, which it keeps), and back, a few rounds at most; what still differs is tied.
+    const differing = (made: Map<string, number[]>) =>
+      [...made].filter(([face, corners]) => {
+        const partner = facets.get(partnerFace(face)!);
+        return partner && partner.size === size && partner.part !== k && partner.corners.length !== corners.length;
+      });
+    for (let round = 0; round < 3 && out.matched; round++) {
+      const before = differing(out.made);
+      if (before.length === 0) break;
+      for (const [face, corners] of before) {
+        const again = meshOne(facets.get(partnerFace(face)!)!.part, new Map([[face, corners]]));
+        if (!again.ok) return again;
+      }
+      if (differing(out.made).length === 0) break;
+      out = meshOne(k, same());
+      if (!out.ok) return out;
+    }
   }
   const { mesh, interfaces } = joinInterfaces(joinMeshes(parts));
   return { ok: true, mesh, stats: { type: mesh.type, elements: mesh.elementBody.length, nodes: mesh.nodes.length / 3, cells, interfaces } };

@@ -42,6 +42,8 @@ export type HexMeshResult = { ok: true; mesh: Mesh; stats: HexMeshStats } | { ok
 /** Why a body cannot be meshed by a method, or its plan: the box grid with a count per interval. */
 function plan(body: Body, method: HexMethod | "auto", size: number, seeds: readonly SeedRule[]) {
   const suggestion = "; use method `tet` (mesh.tet.generate)";
+  if (body.kind === "mesh")
+    return { ok: false as const, error: `body "${body.name}" is a general polyhedron (a cell of an oblique partition, or an imported surface): the hexahedral meshers take box unions (mapped, blocks) and extrusions (sweep)${suggestion}` };
   if (body.kind !== "boxes")
     return { ok: false as const, error: `body "${body.name}" is an extrusion: ${method === "sweep" ? "sweeping" : `method ${method}`} takes box unions only; use hex_sweep (or hex)${suggestion}` };
   if (method === "sweep") return { ok: false as const, error: `body "${body.name}" is a box union, not an extrusion: hex_sweep sweeps extrusions; use hex_blocks (or hex)${suggestion}` };

@@ -10,3 +10,4 @@ export { formatLegendValue } from "./legend.js";
 export type { FrameBuffer, Rgb } from "./raster.js";
 export { revolveScene } from "./revolve.js";
 export { sampleArrows, VECTOR_COLOR, DEFAULT_MAX_ARROWS, type SceneVectors, type VectorArrow } from "./vectors.js";
+export { datumQuad, DATUM_COLOR, DATUM_FILL, type SceneDatum } from "./datums.js";

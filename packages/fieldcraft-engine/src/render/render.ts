@@ -20,6 +20,7 @@ import { createFrameBuffer, drawLine, fillTriangle, solidLookup, type BandLookup
 import { designSurface, meshSurface, type Surface } from "./surface.js";
 import { buildGlyphs, DEFAULT_MAX_GLYPHS, type Glyph, type SymbolDef, type SymbolReport } from "./symbols.js";
 import { DEFAULT_MAX_ARROWS, sampleArrows, VECTOR_COLOR, type SceneVectors, type VectorArrow } from "./vectors.js";
+import { drawDatums, type SceneDatum } from "./datums.js";
 
 export interface SceneField {
   name: string;
@@ -50,6 +51,8 @@ export interface Scene {
   caption?: string[];
   /** A nodal vector field drawn as arrows at sampled nodes, over the surface (fluid velocity). */
   vectors?: SceneVectors | null;
+  /** Datum planes to draw over the shape (translucent, outlined, named). */
+  datums?: readonly SceneDatum[];
 }
 
 export interface RenderInfo {
@@ -79,6 +82,8 @@ export interface RenderInfo {
   /** Definitions drawn with a sample of their nodes or facets. */
   sampled_symbols: SymbolReport[];
   triangles: number;
+  /** Names of the datum planes drawn (only when the scene has any). */
+  datums?: string[];
 }
 
 /** Fraction of the model size used as the longest drawn displacement when `scale` is "auto". */
@@ -333,6 +338,8 @@ export function renderScene(
   const legend: LegendLayout | null = fieldInfo ? layoutLegend(width, height, legendTitle, fieldInfo.min, fieldInfo.max, bands, caption) : null;
   const areaLeft = legend ? legend.width : 0;
   const areaWidth = width - areaLeft;
+  // Datums do not change the framing: the same camera shows the same shape with and without them.
+  const datums = scene.datums ?? [];
   const { lo, hi } = viewExtents(surface, drawn, glyphPts, basis);
   const { pr, distance, target } = frameProjection(lo, hi, camera, basis, { left: areaLeft, width: areaWidth, height }, modelSize);
 
@@ -347,6 +354,10 @@ export function renderScene(
   const arrows = mesh && scene.vectors ? sampleArrows(mesh, scene.vectors.values, Math.max(1, Math.floor(scene.vectors.max ?? DEFAULT_MAX_ARROWS))) : [];
   drawArrows(fb, arrows, pr, height);
   drawGlyphs(fb, glyphs, glyphPts, pr, bias, height);
+  if (datums.length > 0) {
+    const at = new Float64Array(3);
+    drawDatums(fb, datums, (p) => (project(p, 0, pr, at, 0), [at[0], at[1]]));
+  }
   if (legend) drawLegend(fb, legend, colors);
   if (scene.triad !== false) drawTriad(fb, basis);
 
@@ -364,6 +375,7 @@ export function renderScene(
     symbols: reports,
     sampled_symbols: reports.filter((r) => r.drawn < r.count),
     triangles: triangleCount,
+    ...(datums.length > 0 ? { datums: datums.map((d) => d.name) } : {}),
   };
   stop();
   return { png: encodePng(fb), info, frame: fb };

@@ -42,9 +42,12 @@ describe("cutting extrusions", () => {
     expect(b.faces.map((f) => f.name)).toEqual(expect.arrayContaining(["E:start", "partition:q:b"]));
   });
 
-  it("refuses a line crossing the profile more than twice, and an oblique plane; misses a plane outside", () => {
+  it("refuses a line crossing the profile more than twice; an oblique plane makes general polyhedra; misses a plane outside", () => {
     expect(cutBody(L, { point: [0, 25, 0], normal: [Math.SQRT1_2, Math.SQRT1_2, 0] }, "r")).toMatchObject({ kind: "refused", error: expect.stringMatching(/more than twice/) });
-    expect(cutBody(L, { point: [5, 5, 2], normal: [0.6, 0, 0.8] }, "s")).toMatchObject({ kind: "refused", error: expect.stringMatching(/general tet mesher/) });
+    const oblique = cutBody(L, { point: [5, 5, 2], normal: [0.6, 0, 0.8] }, "s");
+    if (oblique.kind !== "cut") throw new Error(JSON.stringify(oblique));
+    expect(oblique.cells.map((c) => c.kind)).toEqual(["mesh", "mesh"]);
+    expect(oblique.cells[0].volume + oblique.cells[1].volume).toBeCloseTo(L.volume, 9);
     expect(cutBody(L, { point: [50, 0, 0], normal: [1, 0, 0] }, "t")).toEqual({ kind: "miss" });
   });
 });

@@ -32,7 +32,7 @@ export function obliqueBar(degrees: number) {
   return [{ name: "Bar", features: [{ id: "F1", type: "extrude", plane: "xy", profile: [at(0, -10), at(100, -10), at(100, 10), at(0, 10)], from: 0, to: 10 }] }];
 }
 
-export async function steelStatic(s: Session, opts: { fixed: unknown[]; load: unknown[]; force: number[]; symmetry?: string }) {
+export async function steelStatic(s: Session, opts: { fixed: unknown[]; load: unknown[]; force: number[]; symmetry?: string; tolerance?: number }) {
   await ok(s, "model.material.create", { name: "steel", elastic: { type: "isotropic", young: 210000, poisson: 0.3 } });
   await ok(s, "model.set.create", { name: "all", geometry: s.model().mesh!.mesh.bodies.map((body) => ({ body })) });
   await ok(s, "model.section.create", { name: "solid", set: "all", material: "steel", kind: { type: "solid" } });
@@ -46,7 +46,7 @@ export async function steelStatic(s: Session, opts: { fixed: unknown[]; load: un
   }
   await ok(s, "model.load.create", { name: "push", type: "force", target: { set: "tip" }, vector: opts.force });
   await ok(s, "model.step.create", { name: "load", procedure: { type: "static" }, boundary_conditions: bcs, loads: ["push"] });
-  await ok(s, "solve.static", { tolerance: 1e-13, max_iterations: 5000 });
+  await ok(s, "solve.static", { tolerance: opts.tolerance ?? 1e-13, max_iterations: 5000 });
   const solution = s.model().results.load.solution as StaticSolution;
   const reactions = await ok(s, "results.reactions", { sets: ["root"] });
   return { solution, mesh: s.model().mesh!.mesh, root: reactions.sets.find((r: { set: string }) => r.set === "root").force as number[] };

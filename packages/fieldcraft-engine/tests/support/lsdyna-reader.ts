@@ -26,6 +26,7 @@ export interface LsDynaDeck {
   bodyLoads: { direction: number; lcid: number; sf: number }[];
   segmentLoads: { ssid: number; lcid: number; sf: number }[];
   curves: Map<number, { title: string | null; points: [number, number][] }>;
+  linearConstraints: { lcid: number; terms: { nid: number; dof: number; coef: number }[] }[];
   control: Record<string, (number | null)[]>;
 }
 
@@ -84,6 +85,7 @@ export function readLsDyna(text: string): LsDynaDeck {
     bodyLoads: [],
     segmentLoads: [],
     curves: new Map(),
+    linearConstraints: [],
     control: {},
   };
   // Group data cards under their keyword.
@@ -272,6 +274,16 @@ export function readLsDyna(text: string): LsDynaDeck {
           return [real(f[0], where(i + 1)), real(f[1], where(i + 1))] as [number, number];
         });
         deck.curves.set(lcid, { title: head, points });
+        break;
+      }
+      case "*CONSTRAINED_LINEAR_GLOBAL": {
+        // Card 1: LCID; then NID DOF COEF per term, the first the constrained one.
+        const lcid = int(cardFields(data[0] ?? "", ten(1))[0], where(0));
+        const terms = data.slice(1).map((c, i) => {
+          const f = cardFields(c, ten(3));
+          return { nid: int(f[0], where(i + 1)), dof: int(f[1], where(i + 1)), coef: real(f[2], where(i + 1)) };
+        });
+        deck.linearConstraints.push({ lcid, terms });
         break;
       }
       default:

@@ -9,6 +9,7 @@ import { defineCommand } from "../types.js";
 import { cameraParam, turnCamera, viewParam } from "./camera-params.js";
 import { bytes, vec3 } from "../result-parts.js";
 import { modelScene } from "./scene.js";
+import { datumScene } from "./datum-scene.js";
 import { frameParams } from "../frame-params.js";
 
 const side = (which: string, fallback: number) =>
@@ -48,6 +49,7 @@ export const renderResult = z.object({
   symbols: z.array(symbolReport),
   sampled_symbols: z.array(symbolReport).describe("Definitions drawn with a sample of their nodes or facets"),
   triangles: z.number().int().nonnegative(),
+  datums: z.array(z.string()).optional().describe("The datum planes drawn (when asked with `datums`)"),
   step: z.string().nullable().describe("The step whose results are drawn, or null"),
   path: z.string().optional().describe("Where the PNG was also written"),
 });
@@ -59,7 +61,7 @@ export const uiRenderCommand = defineCommand({
     "A CPU render of the model as a PNG (`png`: bytes in process, base64 once in JSON) and what it shows: the design or mesh framed by the kept camera, the set-up's symbols " +
     "(supports, prescribed displacements, forces, pressures; `sampled_symbols` lists definitions drawn with a sample of their nodes), and the " +
     "results on show (results.contour, or `field`/`step` here): deformed shape and contour bands with a legend; a flow's velocity field also as arrows at sampled nodes, drawn over the surface. `view` or `camera` turn the kept " +
-    "camera first (as ui.camera). `path` also writes the PNG there.",
+    "camera first (as ui.camera). `datums: true` draws the datum planes. `path` also writes the PNG there.",
   params: z
     .object({
       view: viewParam.optional(),
@@ -73,6 +75,7 @@ export const uiRenderCommand = defineCommand({
       bands: z.number().int().min(2).max(64).optional().describe("Number of contour bands (default 10)"),
       ...frameParams,
       path: filePath("Also write the PNG to this file").optional(),
+      datums: z.boolean().optional().describe("Draw the datum planes: translucent over the model's extent, outlined and named (default false)"),
       revolve: z.number().min(1).max(360).optional().describe("Axisymmetric (CAX) models: draw the section revolved about the y axis through this many degrees (360: the whole body)"),
     })
     .strict(),
@@ -92,7 +95,8 @@ export const uiRenderCommand = defineCommand({
     const camera = turnCamera(ctx.view, { view: flat, camera: params.camera });
     const built = modelScene(ctx.model, ctx.view, params);
     const step = built.step;
-    const scene = revolve !== undefined ? revolveScene(built.scene, revolve) : built.scene;
+    const shown = revolve !== undefined ? revolveScene(built.scene, revolve) : built.scene;
+    const scene = params.datums ? { ...shown, datums: datumScene(ctx.model) } : shown;
     const size = { width: clampSide(params.width, DEFAULT_RENDER_SIZE.width), height: clampSide(params.height, DEFAULT_RENDER_SIZE.height) };
     const { png, info } = renderScene(scene, { yaw: camera.yaw, pitch: camera.pitch, distance: camera.distance, view: camera.view }, size, ctx.signal);
     const written = params.path !== undefined ? await writeTextChecked(ctx.files, params.path, "params.path", png) : undefined;

@@ -1,18 +1,17 @@
 // One body cut by one datum plane into cells `<body>/a` (the normal's negative side) and `<body>/b`.
 // Box unions cut by a principal plane stay box unions; an extrusion cut by a plane along its direction (the
-// profile cut by a line) or across it (the depth split) stays an extrusion. Other cuts make general polyhedra.
+// profile cut by a line) or across it (the depth split) stays an extrusion. Other cuts make general polyhedra
+// (kind "mesh", cut-polyhedron.ts), which the general tet mesher meshes and the hex meshers refuse.
 import { analyzeBoxUnion } from "../boxBody.js";
 import { analyzeExtrusion, endFace, sideFace, startFace } from "../extrudeBody.js";
 import { principalAxis, type Plane } from "../datum.js";
 import { PLANE_AXES } from "../planes.js";
 import type { Body, BoxCut, BoxFeature, ExtrudeFeature, Vec2 } from "../types.js";
 import { clipProfile } from "./clip-profile.js";
+import { cutGeneral } from "./cut-polyhedron.js";
 
 export type CutOutcome = { kind: "cut"; cells: [Body, Body] } | { kind: "miss" } | { kind: "refused"; error: string };
 
-/** The one place that refuses a cut the design kinds cannot hold: the general tet mesher (issue 17) would mesh it. */
-export const GENERAL_POLYHEDRON =
-  "the cells would be general polyhedra (neither box unions nor extrusions), and general polyhedron cells need the general tet mesher";
 
 export const cutFaceName = (partition: string, side: "a" | "b") => `partition:${partition}:${side}`;
 
@@ -21,12 +20,18 @@ function cellOf(body: Body, partition: string, side: "a" | "b"): Pick<Body, "nam
 }
 
 export function cutBody(body: Body, plane: Plane, partition: string): CutOutcome {
-  return body.kind === "boxes" ? cutBoxes(body, plane, partition) : cutExtrusion(body, plane, partition);
+  return body.kind === "boxes" ? cutBoxes(body, plane, partition) : body.kind === "extrude" ? cutExtrusion(body, plane, partition) : general(body, plane, partition);
+}
+
+/** The cut as two general polyhedra: the cells the design kinds cannot hold. */
+function general(body: Body, plane: Plane, partition: string): CutOutcome {
+  const caps = { a: cutFaceName(partition, "a"), b: cutFaceName(partition, "b") };
+  return cutGeneral(body, plane, { a: cellOf(body, partition, "a"), b: cellOf(body, partition, "b") }, caps);
 }
 
 function cutBoxes(body: Body, plane: Plane, partition: string): CutOutcome {
   const a = principalAxis(plane);
-  if (a < 0) return { kind: "refused", error: `body "${body.name}" is a box union and the plane is not a principal plane: ${GENERAL_POLYHEDRON}` };
+  if (a < 0) return general(body, plane, partition);
   const c = plane.point[a];
   const s = plane.normal[a];
   const lower: BoxFeature[] = [], upper: BoxFeature[] = [];
@@ -95,5 +100,5 @@ function cutExtrusion(body: Body, plane: Plane, partition: string): CutOutcome {
     const far = (side: "a" | "b"): ExtrudeFeature => ({ ...f, from: w0, names: { ...names, start: cutFaceName(partition, side) } });
     return nearA ? both(extrusion(near("a"), "a"), extrusion(far("b"), "b")) : both(extrusion(far("a"), "a"), extrusion(near("b"), "b"));
   }
-  return { kind: "refused", error: `body "${body.name}" is an extrusion and the plane is oblique to its direction: ${GENERAL_POLYHEDRON}` };
+  return general(body, plane, partition);
 }

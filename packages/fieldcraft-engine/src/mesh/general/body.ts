@@ -8,7 +8,7 @@ export function meshSurfaceBody(body: Body, size: number, maxElements: number, m
   if (!body.surface) throw new MeshFailure(`body "${body.name}" has no surface to mesh`);
   const r = meshClosedSurface(
     { positions: body.surface.positions, triangles: body.surface.triangles, faceTags: body.surface.faceOf },
-    { size, maxElements, maxNodes, signal },
+    { size, maxElements, maxNodes, signal, ...(body.surface.keepFaces?.length ? { keepTags: new Set(body.surface.keepFaces) } : {}) },
   );
   if (!r.ok) throw new MeshFailure(`body "${body.name}": ${r.error}`);
   const m = r.mesh;

@@ -29,6 +29,12 @@ export interface GeneralMeshOptions {
   maxElements?: number;
   /** Refinement rounds after the boundary is recovered (default 40). */
   maxRounds?: number;
+  /**
+   * Face tags whose triangles are kept as given where the mesher has a choice (no splitting to the size, none for
+   * refinement, no peeling): a partition cell's cut face copied from the cell meshed on its other side, so the two
+   * meshes meet node for node. Boundary recovery may still split one (the interface is then tied, not merged).
+   */
+  keepTags?: ReadonlySet<number>;
   signal?: AbortSignal;
 }
 
@@ -171,12 +177,15 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
     }
   };
 
+  const keep = o.keepTags ?? new Set<number>();
+  const kept = (s: number) => keep.has(faceTags[S.parent[s]]);
   // 1. The surface refined to the size: longest edges halved until no piece has an edge above it.
   const size2 = size * size * (1 + 1e-9);
   for (let s = 0; s < S.count(); s++) {
     while (S.alive[s]) {
       const [u, v] = S.longestEdge(s, T.x);
       if (len2(u, v) <= size2) break;
+      if (keep.size > 0 && S.around(u, v).some(kept)) break;
       S.split(u, v, midpoint(u, v));
       checkCaps();
     }
@@ -364,7 +373,7 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
       T.nv--;
       if (r === Outcome.Blocked) {
         const s = T.blocked;
-        if (!S.alive[s] || kind[j] === 2) {
+        if (!S.alive[s] || kind[j] === 2 || kept(s)) {
           givenUp.add(stamps[j]);
           continue;
         }
@@ -403,7 +412,7 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
           first = c;
         } else if (group !== g) group = -1;
       }
-      if (flagged < 2 || group < 0) continue;
+      if (flagged < 2 || group < 0 || kept(first)) continue;
       const o4 = 4 * t;
       if (minDihedral(T.x, T.tv[o4], T.tv[o4 + 1], T.tv[o4 + 2], T.tv[o4 + 3]) > 1) continue;
       T.region[t] = 0;
