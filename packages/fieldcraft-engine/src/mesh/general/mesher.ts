@@ -6,8 +6,9 @@
 import { SIDE_OPPOSITE } from "../tet.js";
 import { Mode, Outcome, Triangulation } from "./triangulation.js";
 import { SubSurface } from "./surface.js";
-import { minDihedral, radiusEdge, shortestEdge2 } from "./tet-measures.js";
+import { dihedralScore, minDihedral, radiusEdge, scoreOfAngle, shortestEdge2 } from "./tet-measures.js";
 import { orient, triangleCircumcentre } from "./predicates.js";
+import { improveSlivers } from "./improve.js";
 
 export interface ClosedSurface {
   /** x, y, z per vertex. */
@@ -27,6 +28,12 @@ export interface GeneralMeshOptions {
   sliverAngle?: number;
   maxNodes?: number;
   maxElements?: number;
+  /** Sliver removal after refinement (flips and interior vertex moves; default true). */
+  optimise?: boolean;
+  /** Tets below this smallest dihedral angle (degrees) are worked on by the sliver removal (default 25). */
+  optimiseAngle?: number;
+  /** Sweeps of the sliver removal (default 6). */
+  optimisePasses?: number;
   /** Refinement rounds after the boundary is recovered (default 40). */
   maxRounds?: number;
   signal?: AbortSignal;
@@ -49,7 +56,7 @@ export interface GeneralMesh {
   /** The face tag of the input triangle each boundary facet lies on. */
   facetTag: Int32Array;
   quality: GeneralMeshQuality;
-  stats: { surfacePoints: number; steinerOnSurface: number; interiorPoints: number; rounds: number; recovered: number; peeled: number };
+  stats: { surfacePoints: number; steinerOnSurface: number; interiorPoints: number; rounds: number; recovered: number; peeled: number; flips23: number; flips32: number; edgeRemovals: number; moves: number; inserted: number };
 }
 
 export type GeneralMeshResult = { ok: true; mesh: GeneralMesh } | { ok: false; error: string };
@@ -328,8 +335,9 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
     const r2 = T.circumcentre(t, cc);
     if (r2 > sizeR2) return 1;
     if (r2 > bound * bound * shortestEdge2(T.x, a, b, c, d)) return 1;
-    return sliver > 0 && minDihedral(T.x, a, b, c, d) < sliver ? 2 : 0;
+    return sliver > 0 && dihedralScore(T.x, a, b, c, d) < sliverScore ? 2 : 0;
   };
+  const sliverScore = scoreOfAngle(sliver);
   const givenUp = new Set<string>();
   for (; rounds < maxRounds; rounds++) {
     const bad: number[] = [];
@@ -424,7 +432,19 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
     if (changed === 0) break;
   }
 
-  // 7. The tets inside, their boundary facets and tags.
+  // 7. Sliver removal: flips and moves of interior vertices that raise the smallest dihedral angle (the
+  // boundary's pieces and points stay; see improve.ts).
+  const onSurface = new Uint8Array(T.nv);
+  onSurface.fill(1, 0, base);
+  for (let s = 0; s < S.count(); s++)
+    if (S.alive[s]) {
+      onSurface[S.a[s]] = 1;
+      onSurface[S.b[s]] = 1;
+      onSurface[S.c[s]] = 1;
+    }
+  const improved = o.optimise === false ? { flips23: 0, flips32: 0, edgeRemovals: 0, moves: 0, inserted: 0 } : improveSlivers(T, onSurface, { target: o.optimiseAngle ?? 25, insertBelow: sliver, radiusEdge: bound, passes: o.optimisePasses ?? 6, signal: o.signal });
+
+  // 8. The tets inside, their boundary facets and tags.
   const used = new Int32Array(T.nv).fill(-1);
   let nn = 0;
   let ne = 0;
@@ -482,7 +502,7 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
     facetSide: Uint8Array.from(fs),
     facetTag: Int32Array.from(ft),
     quality: { minDihedral: minDih, maxRadiusEdge: maxRE, bad: stillBad },
-    stats: { surfacePoints, steinerOnSurface: steiner, interiorPoints: interior, rounds, recovered, peeled },
+    stats: { surfacePoints, steinerOnSurface: steiner, interiorPoints: interior, rounds, recovered, peeled, ...improved },
   };
 }
 
