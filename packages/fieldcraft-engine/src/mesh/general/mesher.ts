@@ -204,21 +204,13 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
 
   // 3. Which pieces are faces now; the others are recovered by halving them.
   {
-    const table = new Map<string, number>();
-    const key = (a: number, b: number, c: number) => {
-      const s = [a, b, c].sort((p, q) => p - q);
-      return `${s[0]},${s[1]},${s[2]}`;
-    };
-    for (let s = 0; s < S.count(); s++) if (S.alive[s]) table.set(key(S.a[s], S.b[s], S.c[s]), s);
-    for (let t = 0; t < T.nt; t++) {
-      if (!T.alive[t]) continue;
-      for (let i = 0; i < 4; i++) {
-        const s = table.get(key(T.faceVertex(t, i, 0), T.faceVertex(t, i, 1), T.faceVertex(t, i, 2)));
-        if (s !== undefined) {
-          T.tc[4 * t + i] = s;
-          S.present[s] = 1;
-        }
-      }
+    // A walk around each piece's first corner (findFace) finds it, or not: no table of every tet's faces.
+    for (let s = 0; s < S.count(); s++) {
+      if (!S.alive[s]) continue;
+      const f = T.findFace(S.a[s], S.b[s], S.c[s]);
+      if (f < 0) continue;
+      T.flagFace(f, s);
+      S.present[s] = 1;
     }
     for (let s = 0; s < S.count(); s++) if (S.alive[s] && !S.present[s]) missing.push(s);
   }
@@ -298,14 +290,21 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
 
 
   // 4. Inside and outside: a walk from the big tet's corner that flips side at every boundary piece.
+  // Scratch reused by every classification (one per refinement round that split the surface).
+  let seen = new Uint8Array(0);
+  let queue = new Int32Array(0);
   const classify = () => {
-    const seen = new Uint8Array(T.nt);
+    if (seen.length < T.nt) {
+      seen = new Uint8Array(2 * T.nt);
+      queue = new Int32Array(2 * T.nt);
+    } else seen.fill(0, 0, T.nt);
     const start = T.vertTet[0];
-    const queue = [start];
+    let head = 0, tail = 0;
+    queue[tail++] = start;
     seen[start] = 1;
     T.region[start] = 0;
-    for (let q = 0; q < queue.length; q++) {
-      const t = queue[q];
+    while (head < tail) {
+      const t = queue[head++];
       for (let i = 0; i < 4; i++) {
         const nb = T.tn[4 * t + i];
         if (nb < 0) continue;
@@ -316,7 +315,7 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
         }
         seen[nb] = 1;
         T.region[nb] = r;
-        queue.push(nb);
+        queue[tail++] = nb;
       }
     }
   };
@@ -338,7 +337,17 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
     return sliver > 0 && dihedralScore(T.x, a, b, c, d) < sliverScore ? 2 : 0;
   };
   const sliverScore = scoreOfAngle(sliver);
-  const givenUp = new Set<string>();
+  // Tets refinement gave up on, by slot and corners (a reused slot holds another tet).
+  let givenUp = new Int32Array(0);
+  const isGivenUp = (t: number) => 4 * t < givenUp.length && givenUp[4 * t] === T.tv[4 * t] + 1 && givenUp[4 * t + 1] === T.tv[4 * t + 1] + 1 && givenUp[4 * t + 2] === T.tv[4 * t + 2] + 1 && givenUp[4 * t + 3] === T.tv[4 * t + 3] + 1;
+  const giveUp = (t: number) => {
+    if (givenUp.length < 4 * T.nt) {
+      const g = new Int32Array(8 * T.nt);
+      g.set(givenUp);
+      givenUp = g;
+    }
+    for (let k = 0; k < 4; k++) givenUp[4 * t + k] = T.tv[4 * t + k] + 1;
+  };
   for (; rounds < maxRounds; rounds++) {
     const bad: number[] = [];
     const kind: number[] = [];
@@ -352,11 +361,11 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
     }
     const corners = new Int32Array(4 * bad.length);
     bad.forEach((t, j) => corners.set(T.tv.subarray(4 * t, 4 * t + 4), 4 * j));
-    const stamps = bad.map((t) => `${T.tv[4 * t]},${T.tv[4 * t + 1]},${T.tv[4 * t + 2]},${T.tv[4 * t + 3]}`);
+    const steinerBefore = steiner;
     let progress = 0;
     for (let j = 0; j < bad.length; j++) {
       const t = bad[j];
-      if (!T.alive[t] || givenUp.has(stamps[j])) continue;
+      if (!T.alive[t] || isGivenUp(t)) continue;
       if (T.tv[4 * t] !== corners[4 * j] || T.tv[4 * t + 1] !== corners[4 * j + 1] || T.tv[4 * t + 2] !== corners[4 * j + 2] || T.tv[4 * t + 3] !== corners[4 * j + 3]) continue;
       if (T.region[t] !== 1) continue;
       T.circumcentre(t, cc);
@@ -373,20 +382,21 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
       if (r === Outcome.Blocked) {
         const s = T.blocked;
         if (!S.alive[s] || kind[j] === 2) {
-          givenUp.add(stamps[j]);
+          giveUp(t);
           continue;
         }
         const [u, v] = S.longestEdge(s, T.x);
         if (len2(u, v) < minSplit2 || !splitSurfaceEdge(u, v)) {
-          givenUp.add(stamps[j]);
+          giveUp(t);
           continue;
         }
         progress++;
         recover();
-      } else givenUp.add(stamps[j]);
+      } else giveUp(t);
     }
     recover();
-    classify();
+    // Only a split of the surface can leave a new tet on the wrong side (it inherits its cavity face's region).
+    if (steiner !== steinerBefore) classify();
     if (progress === 0) break;
   }
 
