@@ -9,6 +9,8 @@ import { SubSurface } from "./surface.js";
 import { dihedralScore, minDihedral, radiusEdge, scoreOfAngle, shortestEdge2 } from "./tet-measures.js";
 import { orient, triangleCircumcentre } from "./predicates.js";
 import { improveSlivers } from "./improve.js";
+import { seedSources, type SeedChain } from "./edge-seeds.js";
+import { curvatureSources, sizeField } from "./sizing.js";
 
 export interface ClosedSurface {
   /** x, y, z per vertex. */
@@ -28,6 +30,13 @@ export interface GeneralMeshOptions {
   sliverAngle?: number;
   maxNodes?: number;
   maxElements?: number;
+  /**
+   * Largest distance between the faceted surface read as a smooth one and a chord of the mesh: elements
+   * shrink where neighbouring triangles of one face turn by a large angle for their size (sizing.ts).
+   */
+  tolerance?: number;
+  /** Edge seeds as chains of input vertex ids with node fractions: sizes along them (edge-seeds.ts). */
+  edgeSeeds?: readonly SeedChain[];
   /** Sliver removal after refinement (flips and interior vertex moves; default true). */
   optimise?: boolean;
   /** Tets below this smallest dihedral angle (degrees) are worked on by the sliver removal (default 25). */
@@ -74,6 +83,7 @@ export function meshClosedSurface(surface: ClosedSurface, options: GeneralMeshOp
 }
 
 function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
+  if (o.tolerance !== undefined && !(o.tolerance > 0)) throw new Refused(`tolerance: must be a positive number, got ${o.tolerance}`);
   const { positions, triangles, faceTags } = surface;
   const nIn = positions.length / 3;
   const mIn = triangles.length / 3;
@@ -92,6 +102,12 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
       hi[k] = Math.max(hi[k], positions[3 * i + k]);
     }
   const diag = Math.hypot(hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]);
+  // The local size: `size`, smaller near seeded edges and (with a tolerance) where the surface bends.
+  const seeded = o.edgeSeeds?.length ? seedSources(surface, o.edgeSeeds) : { points: [], sizes: [] };
+  const sourcePoints = seeded.points;
+  const sourceSizes = seeded.sizes;
+  if (o.tolerance !== undefined) curvatureSources(positions, triangles, faceTags, o.tolerance, o.size, sourcePoints, sourceSizes);
+  const field = sizeField(o.size, lo, hi, sourcePoints, sourceSizes);
   const centre = [(lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2, (lo[2] + hi[2]) / 2];
   const T = new Triangulation(Math.max(64, 4 * nIn), Math.max(256, 32 * nIn));
   // A big enclosing tet (vertices 0..3); everything touching it is outside.
@@ -120,6 +136,8 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
     if (T.nt - T.free.length > 6 * maxElements) throw new Refused(`the mesh would have more than ${maxElements} elements, above the cap maxElements; use a larger size (now ${size}) or raise maxElements`);
     if (o.signal?.aborted) throw new Refused("meshing was cancelled");
   };
+  /** The local size at the middle of (u, v). */
+  const sizeAtEdge = (u: number, v: number) => field.at((T.x[3 * u] + T.x[3 * v]) / 2, (T.x[3 * u + 1] + T.x[3 * v + 1]) / 2, (T.x[3 * u + 2] + T.x[3 * v + 2]) / 2);
   const midpoint = (u: number, v: number) => T.addVertex((T.x[3 * u] + T.x[3 * v]) / 2, (T.x[3 * u + 1] + T.x[3 * v + 1]) / 2, (T.x[3 * u + 2] + T.x[3 * v + 2]) / 2);
   const len2 = (u: number, v: number) => {
     const dx = T.x[3 * u] - T.x[3 * v], dy = T.x[3 * u + 1] - T.x[3 * v + 1], dz = T.x[3 * u + 2] - T.x[3 * v + 2];
@@ -179,11 +197,11 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
   };
 
   // 1. The surface refined to the size: longest edges halved until no piece has an edge above it.
-  const size2 = size * size * (1 + 1e-9);
   for (let s = 0; s < S.count(); s++) {
     while (S.alive[s]) {
       const [u, v] = S.longestEdge(s, T.x);
-      if (len2(u, v) <= size2) break;
+      const h = sizeAtEdge(u, v);
+      if (len2(u, v) <= h * h * (1 + 1e-9)) break;
       S.split(u, v, midpoint(u, v));
       checkCaps();
     }
@@ -323,8 +341,6 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
 
   // 5. Refinement: large or badly shaped tets inside are split at their circumcentres.
   const cc = new Float64Array(3);
-  const sizeR2 = (0.75 * size) ** 2;
-  const minSplit2 = (size / 8) ** 2;
   let rounds = 0;
   let interior = 0;
   /** 0 good, 1 too large or radius-edge above the bound, 2 a sliver (split only when that leaves the boundary alone). */
@@ -332,7 +348,8 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
     const o4 = 4 * t;
     const a = T.tv[o4], b = T.tv[o4 + 1], c = T.tv[o4 + 2], d = T.tv[o4 + 3];
     const r2 = T.circumcentre(t, cc);
-    if (r2 > sizeR2) return 1;
+    const h = 0.75 * field.at(cc[0], cc[1], cc[2]);
+    if (r2 > h * h) return 1;
     if (r2 > bound * bound * shortestEdge2(T.x, a, b, c, d)) return 1;
     return sliver > 0 && dihedralScore(T.x, a, b, c, d) < sliverScore ? 2 : 0;
   };
@@ -386,7 +403,7 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
           continue;
         }
         const [u, v] = S.longestEdge(s, T.x);
-        if (len2(u, v) < minSplit2 || !splitSurfaceEdge(u, v)) {
+        if (len2(u, v) < (sizeAtEdge(u, v) / 8) ** 2 || !splitSurfaceEdge(u, v)) {
           giveUp(t);
           continue;
         }
