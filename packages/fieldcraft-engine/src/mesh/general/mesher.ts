@@ -3,6 +3,8 @@
 // is recovered by halving surface pieces that are missing (conforming recovery: every boundary facet of
 // the result is a piece of an input triangle), then bad or large tets inside are split at their
 // circumcentres; a circumcentre that would cross or crowd the boundary splits the boundary piece instead.
+// Sizes come from a local field (sizing.ts: `size`, `tolerance`, edge seeds); slivers left by refinement
+// are removed by flips, edge removals and interior vertex moves (improve.ts).
 import { SIDE_OPPOSITE } from "../tet.js";
 import { Mode, Outcome, Triangulation } from "./triangulation.js";
 import { SubSurface } from "./surface.js";
