@@ -5,7 +5,7 @@
 // exact orient3d, so nothing inverts. Angles are compared as dihedralScore (no acos in the loops). Tets are visited in index order and moves are deterministic.
 import { orient } from "./predicates.js";
 import { dihedralScore as minDihedral, radiusEdge, scoreOfAngle } from "./tet-measures.js";
-import type { Triangulation } from "./triangulation.js";
+import { Mode, Outcome, type Triangulation } from "./triangulation.js";
 
 export interface ImproveOptions {
   /** Tets below this smallest dihedral angle (degrees) are worked on. */
@@ -96,7 +96,7 @@ export function improveSlivers(T: Triangulation, onSurface: Uint8Array, o: Impro
         movedAt.set(moved, clock);
         stats.moves++;
         changed++;
-      } else if (q < insertBelow && insertInside(T, t, star)) {
+      } else if (q < insertBelow && (insertInside(T, t, star) || insertOffSurface(T, t))) {
         stats.inserted++;
         changed++;
       } else {
@@ -611,5 +611,79 @@ function insertIn(T: Triangulation, t: number, union: number[], layers: number):
   const corners: number[] = [];
   for (let j = 0; j < faces.length; j += 3) corners.push(faces[j], faces[j + 1], faces[j + 2], p);
   replace(T, union.slice(), corners);
+  return true;
+}
+
+/**
+ * A sliver with faces on the surface (all corners there, so nothing can move): a point is tried at a few
+ * depths inside, off its surface faces, with a cavity that treats boundary pieces as walls; the deepest
+ * improvement is inserted when its new tets beat the tets its cavity replaces.
+ */
+function insertOffSurface(T: Triangulation, t: number): boolean {
+  const x = T.x;
+  let nx = 0, ny = 0, nz = 0, cx = 0, cy = 0, cz = 0, len = 0;
+  for (let k = 0; k < 4; k++) {
+    const w = T.tv[4 * t + k];
+    cx += x[3 * w] / 4;
+    cy += x[3 * w + 1] / 4;
+    cz += x[3 * w + 2] / 4;
+    for (let j = k + 1; j < 4; j++) {
+      const u = T.tv[4 * t + j];
+      len += Math.hypot(x[3 * w] - x[3 * u], x[3 * w + 1] - x[3 * u + 1], x[3 * w + 2] - x[3 * u + 2]) / 6;
+    }
+  }
+  for (let i = 0; i < 4; i++) {
+    if (T.tc[4 * t + i] < 0) continue;
+    const f = FACE[i];
+    const a = T.tv[4 * t + f[0]], b = T.tv[4 * t + f[1]], c = T.tv[4 * t + f[2]];
+    const ux = x[3 * b] - x[3 * a], uy = x[3 * b + 1] - x[3 * a + 1], uz = x[3 * b + 2] - x[3 * a + 2];
+    const wx = x[3 * c] - x[3 * a], wy = x[3 * c + 1] - x[3 * a + 1], wz = x[3 * c + 2] - x[3 * a + 2];
+    const mx = uy * wz - uz * wy, my = uz * wx - ux * wz, mz = ux * wy - uy * wx;
+    const ml = Math.hypot(mx, my, mz) || 1;
+    nx += mx / ml;
+    ny += my / ml;
+    nz += mz / ml;
+  }
+  const nl = Math.hypot(nx, ny, nz);
+  if (!(nl > 0)) return false;
+  nx /= nl;
+  ny /= nl;
+  nz /= nl;
+  let bestQ = -2, bestF = -1;
+  for (const f of [0.3, 0.5, 0.7, 0.9]) {
+    const p = T.addVertex(cx + f * len * nx, cy + f * len * ny, cz + f * len * nz);
+    T.dryRun = true;
+    const r = T.insert(p, t, Mode.Walled);
+    T.dryRun = false;
+    if (r === Outcome.Planned) {
+      let before = 1, cap = reBound;
+      for (const u of T.cavityTets) {
+        before = Math.min(before, quality(T, u));
+        cap = Math.max(cap, shape(T, u));
+      }
+      let after = 1;
+      for (const fi of T.cavityFaces) {
+        const u = fi >> 2, g = FACE[fi & 3];
+        const a = T.tv[4 * u + g[0]], b = T.tv[4 * u + g[1]], c = T.tv[4 * u + g[2]];
+        after = Math.min(after, minDihedral(x, a, b, c, p));
+        if (after <= Math.max(before, bestQ) || radiusEdge(x, a, b, c, p) > cap) {
+          after = -2;
+          break;
+        }
+      }
+      if (after > before && after > bestQ) {
+        bestQ = after;
+        bestF = f;
+      }
+    }
+    T.nv--;
+  }
+  if (bestF < 0) return false;
+  const p = T.addVertex(cx + bestF * len * nx, cy + bestF * len * ny, cz + bestF * len * nz);
+  if (T.insert(p, t, Mode.Walled) !== Outcome.Inserted) {
+    T.nv--;
+    return false;
+  }
+  for (const n of T.created) T.region[n] = 1;
   return true;
 }

@@ -41,7 +41,7 @@ export interface GeneralMeshOptions {
   edgeSeeds?: readonly SeedChain[];
   /** Sliver removal after refinement (flips and interior vertex moves; default true). */
   optimise?: boolean;
-  /** Tets below this smallest dihedral angle (degrees) are worked on by the sliver removal (default 25). */
+  /** Tets below this smallest dihedral angle (degrees) are worked on by the sliver removal (default 18). */
   optimiseAngle?: number;
   /** Sweeps of the sliver removal (default 6). */
   optimisePasses?: number;
@@ -471,7 +471,7 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
       onSurface[S.b[s]] = 1;
       onSurface[S.c[s]] = 1;
     }
-  const improved = o.optimise === false ? { flips23: 0, flips32: 0, edgeRemovals: 0, moves: 0, inserted: 0 } : improveSlivers(T, onSurface, { target: o.optimiseAngle ?? 25, insertBelow: sliver, radiusEdge: bound, passes: o.optimisePasses ?? 6, signal: o.signal });
+  const improved = o.optimise === false ? { flips23: 0, flips32: 0, edgeRemovals: 0, moves: 0, inserted: 0 } : improveSlivers(T, onSurface, { target: o.optimiseAngle ?? 18, insertBelow: sliver, radiusEdge: bound, passes: o.optimisePasses ?? 6, signal: o.signal });
 
   // 8. The tets inside, their boundary facets and tags.
   const used = new Int32Array(T.nv).fill(-1);

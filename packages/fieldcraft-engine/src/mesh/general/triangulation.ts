@@ -18,6 +18,8 @@ export const enum Mode {
   Constrained,
   /** A point on the surface: the cavity may cross the constraints being split (`crossable`) and destroys others only when it must. */
   Surface,
+  /** A point inside placed by the sliver removal: constraints are walls the cavity never crosses (no diametral refusal). */
+  Walled,
 }
 
 export const enum Outcome {
@@ -26,6 +28,8 @@ export const enum Outcome {
   /** Refused: the point encroaches on (or lies behind) constraint `blocked`. */
   Blocked,
   Failed,
+  /** `dryRun` was set: the cavity (`cavityTets`) and its faces (`cavityFaces`, tet * 4 + face) are known, nothing changed. */
+  Planned,
 }
 
 export class Triangulation {
@@ -47,6 +51,8 @@ export class Triangulation {
   lost: number[] = [];
   /** Tets made by the last insertion. */
   created: number[] = [];
+  /** When set, insert stops before changing anything and answers Planned. */
+  dryRun = false;
   private mark: Int32Array;
   private vmark: Int32Array;
   private stamp = 0;
@@ -241,7 +247,8 @@ export class Triangulation {
   insert(p: number, start: number, mode: Mode, crossable: readonly number[] | null = null): Outcome {
     this.lost.length = 0;
     this.created.length = 0;
-    const t0 = this.locate(p, start, mode === Mode.Constrained, crossable);
+    const walled = mode === Mode.Walled;
+    const t0 = this.locate(p, start, mode === Mode.Constrained || walled, crossable);
     if (t0 === -2) return Outcome.Blocked;
     if (t0 < 0) return Outcome.Failed;
     const x = this.x;
@@ -261,6 +268,7 @@ export class Triangulation {
         const nb = this.tn[4 * t + i];
         if (nb < 0 || this.mark[nb] === stamp) continue;
         const c = this.tc[4 * t + i];
+        if (c >= 0 && walled) continue;
         // Insertions stay Delaunay; a point inside would cross (or crowd) a boundary piece: refuse it.
         if (c >= 0 && mode === Mode.Constrained && this.insideDiametral(c, t, i, p)) {
           this.blocked = c;
@@ -296,7 +304,7 @@ export class Triangulation {
           }
           if (nb < 0) return Outcome.Failed;
           const c = this.tc[4 * t + i];
-          if (c >= 0 && mode === Mode.Constrained) {
+          if (c >= 0 && (mode === Mode.Constrained || walled)) {
             this.blocked = c;
             return Outcome.Blocked;
           }
@@ -315,6 +323,7 @@ export class Triangulation {
       for (let k = 0; k < 3; k++) this.vmark[this.faceVertex(t, i, k)] = vstamp;
     }
     for (const t of cavity) for (let k = 0; k < 4; k++) if (this.vmark[this.tv[4 * t + k]] !== vstamp) return Outcome.Failed;
+    if (this.dryRun) return Outcome.Planned;
     // Constraints inside the cavity die with it.
     {
       for (const t of cavity)
@@ -358,6 +367,16 @@ export class Triangulation {
     }
     if (this.np !== 0) throw new Error("internal error: the cavity's boundary is not closed");
     return Outcome.Inserted;
+  }
+
+  /** After Outcome.Planned (or Inserted, until the next insert): the cavity's tets. */
+  get cavityTets(): readonly number[] {
+    return this.cavity;
+  }
+
+  /** After Outcome.Planned: the cavity's boundary faces as tet * 4 + face (each sees the point). */
+  get cavityFaces(): readonly number[] {
+    return this.faces;
   }
 
   /** Circumcentre of tet t into out; the squared radius. */
