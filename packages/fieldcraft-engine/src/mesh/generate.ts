@@ -65,7 +65,7 @@ export function generateTetMesh(design: Design, options: TetMeshOptions): TetMes
         body.kind === "boxes"
           ? meshBoxUnion(body, size, leftE, leftN, o.signal, rules)
           : body.kind === "mesh"
-            ? meshSurfaceBody(body, size, leftE, leftN, o.signal)
+            ? meshSurfaceBody(body, size, leftE, leftN, o.signal, rules, o.tolerance)
             : meshExtrusion(body, size, leftE, leftN, o.signal, rules);
       seeded.push(rules.flatMap((r) => r.edges.flatMap((name) => {
         const edge = body.edges.find((e) => e.name === name);

@@ -3,6 +3,7 @@
 // same file always gives the same names. Edges between two faces are named `<face>|<face>` as designs'
 // edges are (`~k` when separate chains separate the same two faces).
 import type { BodyEdge, BodyFace, Vec3 } from "../types.js";
+import { edgeTriangles, floodTriangles } from "./flood.js";
 
 export interface NamedFaces {
   /** Face index (into `faces`) per triangle. */
@@ -28,36 +29,11 @@ export function nameFaces(positions: Float64Array, triangles: Int32Array, featur
     normal[3 * t + 2] = nz / len;
   }
   const cosLimit = Math.cos((featureAngle * Math.PI) / 180);
-  const edges = new Map<number, number[]>();
-  for (let t = 0; t < m; t++)
-    for (let e = 0; e < 3; e++) {
-      const u = triangles[3 * t + e], v = triangles[3 * t + ((e + 1) % 3)];
-      const key = u < v ? u * n + v : v * n + u;
-      const list = edges.get(key);
-      if (list) list.push(t);
-      else edges.set(key, [t]);
-    }
+  const edges = edgeTriangles(triangles, n);
   const smooth = (s: number, t: number) => normal[3 * s] * normal[3 * t] + normal[3 * s + 1] * normal[3 * t + 1] + normal[3 * s + 2] * normal[3 * t + 2] >= cosLimit;
-  const region = new Int32Array(m).fill(-1);
-  const regions: number[][] = [];
-  for (let seed = 0; seed < m; seed++) {
-    if (region[seed] >= 0) continue;
-    const id = regions.length;
-    const list = [seed];
-    region[seed] = id;
-    for (let q = 0; q < list.length; q++) {
-      const t = list[q];
-      for (let e = 0; e < 3; e++) {
-        const u = triangles[3 * t + e], v = triangles[3 * t + ((e + 1) % 3)];
-        for (const o of edges.get(u < v ? u * n + v : v * n + u)!) {
-          if (region[o] >= 0 || !smooth(t, o)) continue;
-          region[o] = id;
-          list.push(o);
-        }
-      }
-    }
-    regions.push(list);
-  }
+  const flood = floodTriangles(triangles, edges, n, (t, o, _u, _v, seen) => !seen && smooth(t, o));
+  if (!flood.ok) throw new Error(flood.error); // the step never stops the fill
+  const { regionOf: region, regions } = flood;
   // Measures and the deterministic order.
   const info = regions.map((list, id) => {
     let A = 0;

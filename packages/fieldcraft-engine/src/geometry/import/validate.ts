@@ -2,6 +2,7 @@
 // edges, orientation (made consistent when the surface is otherwise sound, and said), self-intersections.
 // Refusals say what and where (counts and a few coordinates). Shells (edge-connected pieces) are found
 // here; nesting decides which are bodies and which are cavities.
+import { edgeTriangles, floodTriangles } from "./flood.js";
 import { orient3d } from "robust-predicates";
 import type { Indexed } from "./weld.js";
 
@@ -52,15 +53,7 @@ export function validateSurface(input: Indexed): Validated {
   const m = triangles.length / 3;
   if (m < 4) return { ok: false, error: `the surface has ${m} usable triangles; a closed solid needs at least 4` };
   // Edges: each undirected edge with the triangles using it.
-  const edges = new Map<number, number[]>();
-  for (let t = 0; t < m; t++)
-    for (let e = 0; e < 3; e++) {
-      const u = triangles[3 * t + e], v = triangles[3 * t + ((e + 1) % 3)];
-      const key = u < v ? u * n + v : v * n + u;
-      const list = edges.get(key);
-      if (list) list.push(t);
-      else edges.set(key, [t]);
-    }
+  const edges = edgeTriangles(triangles, n);
   const open: string[] = [];
   const multi: string[] = [];
   let openCount = 0, multiCount = 0;
@@ -78,8 +71,6 @@ export function validateSurface(input: Indexed): Validated {
   if (multiCount > 0) return { ok: false, error: `the surface is not manifold: ${multiCount} edges shared by more than two triangles, e.g. ${multi.join(", ")}; separate the touching parts` };
   // Shells and orientation: neighbours must use their shared edge in opposite directions.
   const flip = new Int8Array(m);
-  const shellOf = new Int32Array(m).fill(-1);
-  const shells: Shell[] = [];
   let flipped = 0;
   const dir = (t: number, u: number, v: number): number => {
     for (let e = 0; e < 3; e++) {
@@ -89,33 +80,18 @@ export function validateSurface(input: Indexed): Validated {
     }
     return 0;
   };
-  for (let seed = 0; seed < m; seed++) {
-    if (shellOf[seed] >= 0) continue;
-    const id = shells.length;
-    const list = [seed];
-    shellOf[seed] = id;
-    for (let q = 0; q < list.length; q++) {
-      const t = list[q];
-      for (let e = 0; e < 3; e++) {
-        const u = triangles[3 * t + e], v = triangles[3 * t + ((e + 1) % 3)];
-        const key = u < v ? u * n + v : v * n + u;
-        for (const o of edges.get(key)!) {
-          if (o === t) continue;
-          // Same direction in both (after flips so far) means one of them must turn.
-          const want = flip[t] === 0 ? 1 : -1;
-          const same = dir(o, u, v) * want * (flip[o] === 0 ? 1 : -1) > 0;
-          if (shellOf[o] < 0) {
-            shellOf[o] = id;
-            if (same) flip[o] = 1;
-            list.push(o);
-          } else if (same) {
-            return { ok: false, error: `the surface cannot be oriented (a Moebius-like shell) at edge ${at(positions, u)}-${at(positions, v)}; repair the surface` };
-          }
-        }
-      }
+  const flood = floodTriangles(triangles, edges, n, (t, o, u, v, seen) => {
+    // Same direction in both (after flips so far) means one of them must turn.
+    const want = flip[t] === 0 ? 1 : -1;
+    const same = dir(o, u, v) * want * (flip[o] === 0 ? 1 : -1) > 0;
+    if (!seen) {
+      if (same) flip[o] = 1;
+      return true;
     }
-    shells.push({ triangles: list, volume: 0 });
-  }
+    return same ? `the surface cannot be oriented (a Moebius-like shell) at edge ${at(positions, u)}-${at(positions, v)}; repair the surface` : false;
+  });
+  if (!flood.ok) return flood;
+  const shells: Shell[] = flood.regions.map((list) => ({ triangles: list, volume: 0 }));
   for (let t = 0; t < m; t++)
     if (flip[t]) {
       const b = triangles[3 * t + 1];

@@ -3,11 +3,16 @@
 // is recovered by halving surface pieces that are missing (conforming recovery: every boundary facet of
 // the result is a piece of an input triangle), then bad or large tets inside are split at their
 // circumcentres; a circumcentre that would cross or crowd the boundary splits the boundary piece instead.
+// Sizes come from a local field (sizing.ts: `size`, `tolerance`, edge seeds); slivers left by refinement
+// are removed by flips, edge removals and interior vertex moves (improve.ts).
 import { SIDE_OPPOSITE } from "../tet.js";
 import { Mode, Outcome, Triangulation } from "./triangulation.js";
 import { SubSurface } from "./surface.js";
-import { minDihedral, radiusEdge, shortestEdge2 } from "./tet-measures.js";
+import { dihedralScore, minDihedral, radiusEdge, scoreOfAngle, shortestEdge2 } from "./tet-measures.js";
 import { orient, triangleCircumcentre } from "./predicates.js";
+import { improveSlivers } from "./improve.js";
+import { seedSources, type SeedChain } from "./edge-seeds.js";
+import { curvatureSources, sizeField } from "./sizing.js";
 
 export interface ClosedSurface {
   /** x, y, z per vertex. */
@@ -27,6 +32,19 @@ export interface GeneralMeshOptions {
   sliverAngle?: number;
   maxNodes?: number;
   maxElements?: number;
+  /**
+   * Largest distance between the faceted surface read as a smooth one and a chord of the mesh: elements
+   * shrink where neighbouring triangles of one face turn by a large angle for their size (sizing.ts).
+   */
+  tolerance?: number;
+  /** Edge seeds as chains of input vertex ids with node fractions: sizes along them (edge-seeds.ts). */
+  edgeSeeds?: readonly SeedChain[];
+  /** Sliver removal after refinement (flips and interior vertex moves; default true). */
+  optimise?: boolean;
+  /** Tets below this smallest dihedral angle (degrees) are worked on by the sliver removal (default 18). */
+  optimiseAngle?: number;
+  /** Sweeps of the sliver removal (default 6). */
+  optimisePasses?: number;
   /** Refinement rounds after the boundary is recovered (default 40). */
   maxRounds?: number;
   /**
@@ -55,7 +73,7 @@ export interface GeneralMesh {
   /** The face tag of the input triangle each boundary facet lies on. */
   facetTag: Int32Array;
   quality: GeneralMeshQuality;
-  stats: { surfacePoints: number; steinerOnSurface: number; interiorPoints: number; rounds: number; recovered: number; peeled: number };
+  stats: { surfacePoints: number; steinerOnSurface: number; interiorPoints: number; rounds: number; recovered: number; peeled: number; flips23: number; flips32: number; edgeRemovals: number; moves: number; inserted: number };
 }
 
 export type GeneralMeshResult = { ok: true; mesh: GeneralMesh } | { ok: false; error: string };
@@ -73,6 +91,7 @@ export function meshClosedSurface(surface: ClosedSurface, options: GeneralMeshOp
 }
 
 function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
+  if (o.tolerance !== undefined && !(o.tolerance > 0)) throw new Refused(`tolerance: must be a positive number, got ${o.tolerance}`);
   const { positions, triangles, faceTags } = surface;
   const nIn = positions.length / 3;
   const mIn = triangles.length / 3;
@@ -91,6 +110,12 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
       hi[k] = Math.max(hi[k], positions[3 * i + k]);
     }
   const diag = Math.hypot(hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]);
+  // The local size: `size`, smaller near seeded edges and (with a tolerance) where the surface bends.
+  const seeded = o.edgeSeeds?.length ? seedSources(surface, o.edgeSeeds) : { points: [], sizes: [] };
+  const sourcePoints = seeded.points;
+  const sourceSizes = seeded.sizes;
+  if (o.tolerance !== undefined) curvatureSources(positions, triangles, faceTags, o.tolerance, o.size, sourcePoints, sourceSizes);
+  const field = sizeField(o.size, lo, hi, sourcePoints, sourceSizes);
   const centre = [(lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2, (lo[2] + hi[2]) / 2];
   const T = new Triangulation(Math.max(64, 4 * nIn), Math.max(256, 32 * nIn));
   // A big enclosing tet (vertices 0..3); everything touching it is outside.
@@ -119,6 +144,8 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
     if (T.nt - T.free.length > 6 * maxElements) throw new Refused(`the mesh would have more than ${maxElements} elements, above the cap maxElements; use a larger size (now ${size}) or raise maxElements`);
     if (o.signal?.aborted) throw new Refused("meshing was cancelled");
   };
+  /** The local size at the middle of (u, v). */
+  const sizeAtEdge = (u: number, v: number) => field.at((T.x[3 * u] + T.x[3 * v]) / 2, (T.x[3 * u + 1] + T.x[3 * v + 1]) / 2, (T.x[3 * u + 2] + T.x[3 * v + 2]) / 2);
   const midpoint = (u: number, v: number) => T.addVertex((T.x[3 * u] + T.x[3 * v]) / 2, (T.x[3 * u + 1] + T.x[3 * v + 1]) / 2, (T.x[3 * u + 2] + T.x[3 * v + 2]) / 2);
   const len2 = (u: number, v: number) => {
     const dx = T.x[3 * u] - T.x[3 * v], dy = T.x[3 * u + 1] - T.x[3 * v + 1], dz = T.x[3 * u + 2] - T.x[3 * v + 2];
@@ -180,11 +207,11 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
   const keep = o.keepTags ?? new Set<number>();
   const kept = (s: number) => keep.has(faceTags[S.parent[s]]);
   // 1. The surface refined to the size: longest edges halved until no piece has an edge above it.
-  const size2 = size * size * (1 + 1e-9);
   for (let s = 0; s < S.count(); s++) {
     while (S.alive[s]) {
       const [u, v] = S.longestEdge(s, T.x);
-      if (len2(u, v) <= size2) break;
+      const h = sizeAtEdge(u, v);
+      if (len2(u, v) <= h * h * (1 + 1e-9)) break;
       if (keep.size > 0 && S.around(u, v).some(kept)) break;
       S.split(u, v, midpoint(u, v));
       checkCaps();
@@ -206,21 +233,13 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
 
   // 3. Which pieces are faces now; the others are recovered by halving them.
   {
-    const table = new Map<string, number>();
-    const key = (a: number, b: number, c: number) => {
-      const s = [a, b, c].sort((p, q) => p - q);
-      return `${s[0]},${s[1]},${s[2]}`;
-    };
-    for (let s = 0; s < S.count(); s++) if (S.alive[s]) table.set(key(S.a[s], S.b[s], S.c[s]), s);
-    for (let t = 0; t < T.nt; t++) {
-      if (!T.alive[t]) continue;
-      for (let i = 0; i < 4; i++) {
-        const s = table.get(key(T.faceVertex(t, i, 0), T.faceVertex(t, i, 1), T.faceVertex(t, i, 2)));
-        if (s !== undefined) {
-          T.tc[4 * t + i] = s;
-          S.present[s] = 1;
-        }
-      }
+    // A walk around each piece's first corner (findFace) finds it, or not: no table of every tet's faces.
+    for (let s = 0; s < S.count(); s++) {
+      if (!S.alive[s]) continue;
+      const f = T.findFace(S.a[s], S.b[s], S.c[s]);
+      if (f < 0) continue;
+      T.flagFace(f, s);
+      S.present[s] = 1;
     }
     for (let s = 0; s < S.count(); s++) if (S.alive[s] && !S.present[s]) missing.push(s);
   }
@@ -300,14 +319,21 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
 
 
   // 4. Inside and outside: a walk from the big tet's corner that flips side at every boundary piece.
+  // Scratch reused by every classification (one per refinement round that split the surface).
+  let seen = new Uint8Array(0);
+  let queue = new Int32Array(0);
   const classify = () => {
-    const seen = new Uint8Array(T.nt);
+    if (seen.length < T.nt) {
+      seen = new Uint8Array(2 * T.nt);
+      queue = new Int32Array(2 * T.nt);
+    } else seen.fill(0, 0, T.nt);
     const start = T.vertTet[0];
-    const queue = [start];
+    let head = 0, tail = 0;
+    queue[tail++] = start;
     seen[start] = 1;
     T.region[start] = 0;
-    for (let q = 0; q < queue.length; q++) {
-      const t = queue[q];
+    while (head < tail) {
+      const t = queue[head++];
       for (let i = 0; i < 4; i++) {
         const nb = T.tn[4 * t + i];
         if (nb < 0) continue;
@@ -318,7 +344,7 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
         }
         seen[nb] = 1;
         T.region[nb] = r;
-        queue.push(nb);
+        queue[tail++] = nb;
       }
     }
   };
@@ -326,8 +352,6 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
 
   // 5. Refinement: large or badly shaped tets inside are split at their circumcentres.
   const cc = new Float64Array(3);
-  const sizeR2 = (0.75 * size) ** 2;
-  const minSplit2 = (size / 8) ** 2;
   let rounds = 0;
   let interior = 0;
   /** 0 good, 1 too large or radius-edge above the bound, 2 a sliver (split only when that leaves the boundary alone). */
@@ -335,11 +359,23 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
     const o4 = 4 * t;
     const a = T.tv[o4], b = T.tv[o4 + 1], c = T.tv[o4 + 2], d = T.tv[o4 + 3];
     const r2 = T.circumcentre(t, cc);
-    if (r2 > sizeR2) return 1;
+    const h = 0.75 * field.at(cc[0], cc[1], cc[2]);
+    if (r2 > h * h) return 1;
     if (r2 > bound * bound * shortestEdge2(T.x, a, b, c, d)) return 1;
-    return sliver > 0 && minDihedral(T.x, a, b, c, d) < sliver ? 2 : 0;
+    return sliver > 0 && dihedralScore(T.x, a, b, c, d) < sliverScore ? 2 : 0;
   };
-  const givenUp = new Set<string>();
+  const sliverScore = scoreOfAngle(sliver);
+  // Tets refinement gave up on, by slot and corners (a reused slot holds another tet).
+  let givenUp = new Int32Array(0);
+  const isGivenUp = (t: number) => 4 * t < givenUp.length && givenUp[4 * t] === T.tv[4 * t] + 1 && givenUp[4 * t + 1] === T.tv[4 * t + 1] + 1 && givenUp[4 * t + 2] === T.tv[4 * t + 2] + 1 && givenUp[4 * t + 3] === T.tv[4 * t + 3] + 1;
+  const giveUp = (t: number) => {
+    if (givenUp.length < 4 * T.nt) {
+      const g = new Int32Array(8 * T.nt);
+      g.set(givenUp);
+      givenUp = g;
+    }
+    for (let k = 0; k < 4; k++) givenUp[4 * t + k] = T.tv[4 * t + k] + 1;
+  };
   for (; rounds < maxRounds; rounds++) {
     const bad: number[] = [];
     const kind: number[] = [];
@@ -353,11 +389,11 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
     }
     const corners = new Int32Array(4 * bad.length);
     bad.forEach((t, j) => corners.set(T.tv.subarray(4 * t, 4 * t + 4), 4 * j));
-    const stamps = bad.map((t) => `${T.tv[4 * t]},${T.tv[4 * t + 1]},${T.tv[4 * t + 2]},${T.tv[4 * t + 3]}`);
+    const steinerBefore = steiner;
     let progress = 0;
     for (let j = 0; j < bad.length; j++) {
       const t = bad[j];
-      if (!T.alive[t] || givenUp.has(stamps[j])) continue;
+      if (!T.alive[t] || isGivenUp(t)) continue;
       if (T.tv[4 * t] !== corners[4 * j] || T.tv[4 * t + 1] !== corners[4 * j + 1] || T.tv[4 * t + 2] !== corners[4 * j + 2] || T.tv[4 * t + 3] !== corners[4 * j + 3]) continue;
       if (T.region[t] !== 1) continue;
       T.circumcentre(t, cc);
@@ -374,20 +410,21 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
       if (r === Outcome.Blocked) {
         const s = T.blocked;
         if (!S.alive[s] || kind[j] === 2 || kept(s)) {
-          givenUp.add(stamps[j]);
+          giveUp(t);
           continue;
         }
         const [u, v] = S.longestEdge(s, T.x);
-        if (len2(u, v) < minSplit2 || !splitSurfaceEdge(u, v)) {
-          givenUp.add(stamps[j]);
+        if (len2(u, v) < (sizeAtEdge(u, v) / 8) ** 2 || !splitSurfaceEdge(u, v)) {
+          giveUp(t);
           continue;
         }
         progress++;
         recover();
-      } else givenUp.add(stamps[j]);
+      } else giveUp(t);
     }
     recover();
-    classify();
+    // Only a split of the surface can leave a new tet on the wrong side (it inherits its cavity face's region).
+    if (steiner !== steinerBefore) classify();
     if (progress === 0) break;
   }
 
@@ -433,7 +470,19 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
     if (changed === 0) break;
   }
 
-  // 7. The tets inside, their boundary facets and tags.
+  // 7. Sliver removal: flips and moves of interior vertices that raise the smallest dihedral angle (the
+  // boundary's pieces and points stay; see improve.ts).
+  const onSurface = new Uint8Array(T.nv);
+  onSurface.fill(1, 0, base);
+  for (let s = 0; s < S.count(); s++)
+    if (S.alive[s]) {
+      onSurface[S.a[s]] = 1;
+      onSurface[S.b[s]] = 1;
+      onSurface[S.c[s]] = 1;
+    }
+  const improved = o.optimise === false ? { flips23: 0, flips32: 0, edgeRemovals: 0, moves: 0, inserted: 0 } : improveSlivers(T, onSurface, { target: o.optimiseAngle ?? 18, insertBelow: sliver, radiusEdge: bound, passes: o.optimisePasses ?? 6, signal: o.signal });
+
+  // 8. The tets inside, their boundary facets and tags.
   const used = new Int32Array(T.nv).fill(-1);
   let nn = 0;
   let ne = 0;
@@ -491,7 +540,7 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
     facetSide: Uint8Array.from(fs),
     facetTag: Int32Array.from(ft),
     quality: { minDihedral: minDih, maxRadiusEdge: maxRE, bad: stillBad },
-    stats: { surfacePoints, steinerOnSurface: steiner, interiorPoints: interior, rounds, recovered, peeled },
+    stats: { surfacePoints, steinerOnSurface: steiner, interiorPoints: interior, rounds, recovered, peeled, ...improved },
   };
 }
 

@@ -18,6 +18,8 @@ export const enum Mode {
   Constrained,
   /** A point on the surface: the cavity may cross the constraints being split (`crossable`) and destroys others only when it must. */
   Surface,
+  /** A point inside placed by the sliver removal: constraints are walls the cavity never crosses (no diametral refusal). */
+  Walled,
 }
 
 export const enum Outcome {
@@ -26,6 +28,8 @@ export const enum Outcome {
   /** Refused: the point encroaches on (or lies behind) constraint `blocked`. */
   Blocked,
   Failed,
+  /** `dryRun` was set: the cavity (`cavityTets`) and its faces (`cavityFaces`, tet * 4 + face) are known, nothing changed. */
+  Planned,
 }
 
 export class Triangulation {
@@ -47,12 +51,21 @@ export class Triangulation {
   lost: number[] = [];
   /** Tets made by the last insertion. */
   created: number[] = [];
+  /** When set, insert stops before changing anything and answers Planned. */
+  dryRun = false;
   private mark: Int32Array;
   private vmark: Int32Array;
   private stamp = 0;
   private turn = 0;
   private cc = new Float64Array(3);
-  private edges = new Map<number, number>();
+  // Edges of the cavity's boundary still waiting for their second new tet: (lo, hi, tet*4+face), a short list
+  // searched linearly (a cavity has tens of faces; a Map cost more than the search).
+  private pu = new Int32Array(256);
+  private pv = new Int32Array(256);
+  private ps = new Int32Array(256);
+  private np = 0;
+  private cavity: number[] = [];
+  private faces: number[] = [];
   private fa = new Int32Array(64);
   private fb = new Int32Array(64);
   private fc = new Int32Array(64);
@@ -74,15 +87,32 @@ export class Triangulation {
 
   /** Links new tet t's face i (holding the new point and edge u-v) with the other new tet on that edge. */
   private pair(t: number, i: number, u: number, v: number): void {
-    const n = this.vertTet.length;
-    const key = u < v ? u * n + v : v * n + u;
-    const other = this.edges.get(key);
-    if (other === undefined) this.edges.set(key, 4 * t + i);
-    else {
+    const lo = u < v ? u : v, hi = u < v ? v : u;
+    const { pu, pv, ps } = this;
+    for (let j = 0; j < this.np; j++) {
+      if (pu[j] !== lo || pv[j] !== hi) continue;
+      const other = ps[j];
       this.tn[4 * t + i] = other >> 2;
       this.tn[other] = t;
-      this.edges.delete(key);
+      const last = --this.np;
+      pu[j] = pu[last];
+      pv[j] = pv[last];
+      ps[j] = ps[last];
+      return;
     }
+    if (this.np === pu.length) {
+      const grow = (a: Int32Array) => {
+        const b = new Int32Array(2 * a.length);
+        b.set(a);
+        return b;
+      };
+      this.pu = grow(pu);
+      this.pv = grow(pv);
+      this.ps = grow(ps);
+    }
+    this.pu[this.np] = lo;
+    this.pv[this.np] = hi;
+    this.ps[this.np++] = 4 * t + i;
   }
 
   constructor(vertexCapacity: number, tetCapacity: number) {
@@ -217,7 +247,8 @@ export class Triangulation {
   insert(p: number, start: number, mode: Mode, crossable: readonly number[] | null = null): Outcome {
     this.lost.length = 0;
     this.created.length = 0;
-    const t0 = this.locate(p, start, mode === Mode.Constrained, crossable);
+    const walled = mode === Mode.Walled;
+    const t0 = this.locate(p, start, mode === Mode.Constrained || walled, crossable);
     if (t0 === -2) return Outcome.Blocked;
     if (t0 < 0) return Outcome.Failed;
     const x = this.x;
@@ -226,7 +257,9 @@ export class Triangulation {
       if (x[3 * v] === x[3 * p] && x[3 * v + 1] === x[3 * p + 1] && x[3 * v + 2] === x[3 * p + 2]) return Outcome.Duplicate;
     }
     const stamp = ++this.stamp;
-    const cavity: number[] = [t0];
+    const cavity = this.cavity;
+    cavity.length = 0;
+    cavity.push(t0);
     this.mark[t0] = stamp;
     // Grow the cavity: tets whose circumsphere holds p, across faces the mode lets us cross.
     for (let q = 0; q < cavity.length; q++) {
@@ -235,6 +268,7 @@ export class Triangulation {
         const nb = this.tn[4 * t + i];
         if (nb < 0 || this.mark[nb] === stamp) continue;
         const c = this.tc[4 * t + i];
+        if (c >= 0 && walled) continue;
         // Insertions stay Delaunay; a point inside would cross (or crowd) a boundary piece: refuse it.
         if (c >= 0 && mode === Mode.Constrained && this.insideDiametral(c, t, i, p)) {
           this.blocked = c;
@@ -252,7 +286,7 @@ export class Triangulation {
       }
     }
     // Make the cavity star-shaped from p: a boundary face that does not see p takes the tet behind it in.
-    const faces: number[] = [];
+    const faces = this.faces;
     for (let round = 0; ; round++) {
       if (round > 64) return Outcome.Failed;
       faces.length = 0;
@@ -270,7 +304,7 @@ export class Triangulation {
           }
           if (nb < 0) return Outcome.Failed;
           const c = this.tc[4 * t + i];
-          if (c >= 0 && mode === Mode.Constrained) {
+          if (c >= 0 && (mode === Mode.Constrained || walled)) {
             this.blocked = c;
             return Outcome.Blocked;
           }
@@ -289,6 +323,7 @@ export class Triangulation {
       for (let k = 0; k < 3; k++) this.vmark[this.faceVertex(t, i, k)] = vstamp;
     }
     for (const t of cavity) for (let k = 0; k < 4; k++) if (this.vmark[this.tv[4 * t + k]] !== vstamp) return Outcome.Failed;
+    if (this.dryRun) return Outcome.Planned;
     // Constraints inside the cavity die with it.
     {
       for (const t of cavity)
@@ -315,8 +350,7 @@ export class Triangulation {
     for (const t of cavity) this.alive[t] = 0;
     // Slots are reused in a fixed order, so the output only depends on the input.
     for (let k = cavity.length - 1; k >= 0; k--) this.free.push(cavity[k]);
-    const edges = this.edges;
-    edges.clear();
+    this.np = 0;
     for (let k = 0; k < nf; k++) {
       const a = fa[k], b = fb[k], c = fc[k];
       const t = this.newTet(a, b, c, p);
@@ -331,8 +365,18 @@ export class Triangulation {
       this.pair(t, 1, a, c);
       this.pair(t, 2, a, b);
     }
-    if (edges.size !== 0) throw new Error("internal error: the cavity's boundary is not closed");
+    if (this.np !== 0) throw new Error("internal error: the cavity's boundary is not closed");
     return Outcome.Inserted;
+  }
+
+  /** After Outcome.Planned (or Inserted, until the next insert): the cavity's tets. */
+  get cavityTets(): readonly number[] {
+    return this.cavity;
+  }
+
+  /** After Outcome.Planned: the cavity's boundary faces as tet * 4 + face (each sees the point). */
+  get cavityFaces(): readonly number[] {
+    return this.faces;
   }
 
   /** Circumcentre of tet t into out; the squared radius. */
