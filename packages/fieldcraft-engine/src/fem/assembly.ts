@@ -80,7 +80,7 @@ export function assembleForm<C>(
   const scatter = K.b === 3 ? scatter3 : scatterBlocks;
   for (let e = 0; e < ne; e++) {
     // A host running the engine off its event loop raises the signal from another thread: looked at every 1024 elements.
-    if ((e & 1023) === 0 && signal?.aborted) return { ok: false, error: "the solve was cancelled" };
+    if ((e & 255) === 0 && signal?.aborted) return { ok: false, error: "the solve was cancelled" };
     gatherCoords(mesh, npe, e, coords);
     const volume = form.element(el, coords, constants[elementConstant[e]], ke, scratch);
     if (!(volume > 0))

@@ -1,6 +1,7 @@
 // Scalar CSR for the multigrid hierarchy: products, transposed products and the sparse matrix product.
 import { sharedFloat32, sharedFloat64, sharedInt32 } from "../parallel/shared.js";
 import type { BlockCsr, LowerIndex } from "./block-csr.js";
+import { checkCancelled } from "../cancel-scope.js";
 
 export interface CsrOf<V extends Float64Array | Float32Array> {
   rows: number;
@@ -115,6 +116,7 @@ function product(left: SparseLeft, B: AnyCsr, rowStart: number, rowEnd: number, 
   const ptr = sharedInt32(n + 1);
   const tp = smooth?.T.ptr, ti = smooth?.T.idx, tv = smooth?.T.val;
   for (let r = 0; r < n; r++) {
+    if ((r & 4095) === 0) checkCancelled();
     const len = loadRow(r + rowStart);
     let count = 0;
     // The pattern of T's row is kept even where A T happens to lack it.
@@ -141,6 +143,7 @@ function product(left: SparseLeft, B: AnyCsr, rowStart: number, rowEnd: number, 
   const acc = new Float64Array(m);
   mark.fill(-1);
   for (let r = 0; r < n; r++) {
+    if ((r & 4095) === 0) checkCancelled();
     const len = loadRow(r + rowStart);
     let pos = ptr[r];
     if (tp && ti)
@@ -197,6 +200,7 @@ function multiplyNodeRows(A: BlockCsr, L: LowerIndex, B: AnyCsr, n0: number, n1:
   };
   const tp = smooth?.T.ptr, ti = smooth?.T.idx, tv = smooth?.T.val;
   for (let i = n0; i < n1; i++) {
+    if ((i & 1023) === 0) checkCancelled();
     let count = 0;
     // The pattern of T's three rows is kept even where A T happens to lack it.
     if (tp && ti)
@@ -218,6 +222,7 @@ function multiplyNodeRows(A: BlockCsr, L: LowerIndex, B: AnyCsr, n0: number, n1:
   const accs = [acc0, acc1, acc2];
   mark.fill(-1);
   for (let i = n0; i < n1; i++) {
+    if ((i & 1023) === 0) checkCancelled();
     const r = 3 * (i - n0);
     const start = ptr[r];
     let pos = start;
@@ -288,6 +293,7 @@ function multiplyByNodeRows(A: Csr, B: Csr): Csr {
   const mark = new Int32Array(m).fill(-1);
   const ptr = sharedInt32(n + 1);
   for (let r = 0; r < n; r++) {
+    if ((r & 1023) === 0) checkCancelled();
     let count = 0;
     for (let k = ap[r]; k < ap[r + 1]; k++) {
       const c = ai[k];
@@ -307,6 +313,7 @@ function multiplyByNodeRows(A: Csr, B: Csr): Csr {
   const acc = new Float64Array(m);
   mark.fill(-1);
   for (let r = 0; r < n; r++) {
+    if ((r & 1023) === 0) checkCancelled();
     let pos = ptr[r];
     for (let k = ap[r]; k < ap[r + 1]; ) {
       const c = ai[k];
@@ -355,6 +362,7 @@ export function addSparse(parts: Csr[]): Csr {
   const mark = new Int32Array(m).fill(-1);
   const ptr = sharedInt32(n + 1);
   for (let r = 0; r < n; r++) {
+    if ((r & 4095) === 0) checkCancelled();
     let count = 0;
     for (const X of parts)
       for (let k = X.ptr[r]; k < X.ptr[r + 1]; k++)
@@ -369,6 +377,7 @@ export function addSparse(parts: Csr[]): Csr {
   const where = new Int32Array(m);
   mark.fill(-1);
   for (let r = 0; r < n; r++) {
+    if ((r & 4095) === 0) checkCancelled();
     let pos = ptr[r];
     for (const X of parts)
       for (let k = X.ptr[r]; k < X.ptr[r + 1]; k++) {
