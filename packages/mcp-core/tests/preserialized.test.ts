@@ -7,7 +7,8 @@ import { z } from "zod";
 import {
   defineServer, jsonResult, jsonResultParts, jsonTextResultParts, partsTransferList, preserializedResult, serveStdio, tool, type ServerSpec, type ToolResult,
 } from "../src/index.js";
-import { RawDriver } from "../src/testing/index.js";
+import { RawDriver, modernRequest } from "../src/testing/index.js";
+import { serveHttp } from "../src/http/index.js";
 
 const hints = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 const MODERN = { "io.modelcontextprotocol/protocolVersion": "2026-07-28" };
@@ -112,6 +113,45 @@ describe("pieces made ahead", () => {
     expect(fits.structuredContent).toEqual({ fits: true });
     expect(() => defineServer({ name: "t", version: "1", instructions: "", tools: [], policies: { maxResultLength: 0 } })).toThrow(/maxResultLength/);
     s.end();
+  });
+});
+
+describe("over HTTP", () => {
+  test("a JSON answer and an SSE answer carry the byte pieces exactly as jsonResult's reply, with the right Content-Length", async () => {
+    const { plain, bytes } = rows(VALUE);
+    // The same, sending a progress notification first: the answer becomes an SSE stream.
+    const streamed = tool({
+      name: "streamed", description: "d", input: z.object({}), annotations: hints,
+      run: (_args, ctx) => {
+        ctx.progress({ progress: 1, total: 1 });
+        return preserializedResult(jsonResultParts(VALUE, { bytes: true }));
+      },
+    });
+    const endpoint = await serveHttp(defineServer({ name: "t", version: "1", instructions: "test", tools: [plain, bytes, streamed] }), { port: 0, log: () => {} });
+    try {
+      const post = async (name: string, progressToken?: number) => {
+        const body = modernRequest("tools/call", { name, arguments: {} }, { id: 7, ...(progressToken === undefined ? {} : { progressToken }) });
+        const response = await fetch(endpoint.url, {
+          method: "POST",
+          body: JSON.stringify(body),
+          headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": name },
+        });
+        const bytesRead = Buffer.from(await response.arrayBuffer());
+        return { type: response.headers.get("content-type") ?? "", length: response.headers.get("content-length"), text: bytesRead.toString("utf8"), size: bytesRead.length };
+      };
+      const a = await post(plain.name);
+      const b = await post(bytes.name);
+      expect(JSON.parse(a.text).result.structuredContent.text).toBe(VALUE.text);
+      expect(b.type).toMatch(/^application\/json/);
+      expect(b.text).toBe(a.text);
+      expect(Number(b.length)).toBe(b.size);
+      const c = await post("streamed", 1);
+      expect(c.type).toMatch(/^text\/event-stream/);
+      const events = c.text.split("\n\n").filter((e) => e.includes("data: ")).map((e) => e.slice(e.indexOf("data: ") + 6));
+      expect(events.at(-1)).toBe(a.text);
+    } finally {
+      await endpoint.close();
+    }
   });
 });
 
