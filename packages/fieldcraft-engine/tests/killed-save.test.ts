@@ -1,7 +1,7 @@
 // SIGKILL in the middle of saving a large model (issue 18): a real session in a child process saves a big
 // meshed model over and over to the same file; it is killed while a save's temp file is being written. The
 // file then still opens, whole, as the model it held (the same digest), and the killed writer's temp file is
-// the only thing left beside it.
+// at most what is left beside it.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -59,7 +59,8 @@ test.runIf(process.platform !== "win32")(
       expect(await exited).toBe("SIGKILL");
       const { digest, elements } = JSON.parse(out.split("\n")[0]!) as { digest: string; elements: number };
       expect(elements).toBeGreaterThan(300_000);
-      expect(temps()).toHaveLength(1);
+      // Its temp file is left (unless the kill landed just after a rename); the next save of any writer removes it.
+      expect(temps().length).toBeLessThanOrEqual(1);
 
       // About 19 MB on disk (the arrays deflated); tests/atomic-write.test.ts kills a 128 MiB write the same way.
       expect(statSync(target).size).toBeGreaterThan(10_000_000);
