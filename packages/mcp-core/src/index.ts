@@ -12,4 +12,4 @@ export {
   MODERN_VERSIONS, SUPPORTED_VERSIONS, META, MODERN_ERRORS, LOG_LEVELS, type ModernVersion, type LogLevel,
 } from "./protocol/index.js";
 export { exceedsDepth, ERRORS, BATCH_REMOVED_HINT, classify, type RequestId, type Classified } from "./jsonrpc/index.js";
-export { LineReader, type LineEvent } from "./transport/index.js";
+export { LineReader, LinePieces, lineText, type LineEvent, type Line, type Piece } from "./transport/index.js";

@@ -3,6 +3,7 @@
 //   bridged  — the control-channel client to a running app (`--connect HOST:PORT`, issue 7).
 // No tool knows which one it has: a tool asks `execute`, `catalogue`, `hasUi` and `capture`, nothing else.
 import type { CommandInfo, CommandOutcome, ExecuteOptions } from "@mcp-wrappers/fieldcraft-engine";
+import type { SerializedResultParts } from "@mcp-wrappers/mcp-core";
 
 export type { CommandInfo, CommandOutcome, ExecuteOptions };
 
@@ -41,6 +42,12 @@ export interface Backend {
   execute(command: string, params?: unknown, options?: ExecuteOptions): Promise<CommandOutcome>;
   /** Every command the session offers; tool schemas (mesh methods, deck formats, analyses) derive from it. */
   catalogue(): Promise<CommandInfo[]> | CommandInfo[];
+  /**
+   * Runs a `batch` where the session lives and returns its reply already serialised (src/replies/batch.ts). The
+   * worker backend has it, so neither the steps' results nor the reply's JSON touch the protocol's thread; without
+   * it the tool runs the same loop over `execute`.
+   */
+  batch?(steps: readonly { command: string; params?: Record<string, unknown> }[], options?: ExecuteOptions): Promise<SerializedResultParts>;
   /** Produce a PNG picture (see CaptureRequest). */
   capture(request: CaptureRequest, options?: ExecuteOptions): Promise<CaptureOutcome>;
   describe(): BackendDescription;

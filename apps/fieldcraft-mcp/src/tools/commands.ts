@@ -1,15 +1,13 @@
 // list_commands, execute, batch: the engine's command catalogue, reached directly.
 import { z } from "zod";
-import { jsonResult, tool, zodToJsonSchema, type ToolRow } from "@mcp-wrappers/mcp-core";
+import { jsonResult, preserializedResult, tool, zodToJsonSchema, type ToolRow } from "@mcp-wrappers/mcp-core";
 import { commandInfoSchema } from "@mcp-wrappers/fieldcraft-control";
 import { ANY_COMMAND, engineOptions, MODEL_QUEUE, READS, type ToolDeps } from "./deps.js";
 import { outcomeResult } from "./outcome.js";
-import { MAX_REPLY_BYTES, overBoundMessage, replyBytes } from "./reply-bound.js";
+import { runBatch } from "../replies/batch.js";
 import { oneResultOf, orFailure } from "./output-schemas.js";
 
 export const MAX_BATCH_COMMANDS = 10_000;
-
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const paramsSchema = z.record(z.string(), z.unknown()).describe("The command's parameters (list_commands gives each command's schema)");
 
@@ -82,32 +80,12 @@ export function batchTool({ backend }: ToolDeps): ToolRow {
     annotations: ANY_COMMAND,
     queue: MODEL_QUEUE,
     run: async ({ commands }, ctx) => {
-      const results: { index: number; command: string; result: unknown }[] = [];
-      let bytes = 0;
-      for (const [index, { command, params }] of commands.entries()) {
-        // Let the reader run between steps: pings, cancellations and shutdown are served during a long batch.
-        await yieldToEventLoop();
-        if (ctx.signal.aborted) break;
-        // Steps report their own progress only through the batch's count, which stays monotonic.
-        const outcome = await backend.execute(command, params ?? {}, { signal: ctx.signal });
-        if (!outcome.ok) {
-          const failed = { index, command, error: outcome.error, ...(outcome.details === undefined ? {} : { details: outcome.details }) };
-          return jsonResult({ ok: false, completed: results.length, total: commands.length, results, failed }, { isError: true });
-        }
-        bytes += replyBytes(outcome.result);
-        if (bytes > MAX_REPLY_BYTES) {
-          // The results so far are dropped from the reply (they are what is too large); the steps stay applied.
-          const error = overBoundMessage(
-            `the results of steps 0-${index}`,
-            bytes,
-            "split the batch, or narrow what each step returns (fewer probe `nodes`, one step at a time); the steps before stay applied",
-          );
-          return jsonResult({ ok: false, completed: index + 1, total: commands.length, results: [], failed: { index, command, error } }, { isError: true });
-        }
-        results.push({ index, command, result: outcome.result });
-        ctx.progress({ progress: index + 1, total: commands.length, message: command });
-      }
-      return jsonResult({ ok: true, completed: results.length, total: commands.length, results });
+      const options = { signal: ctx.signal, onProgress: ctx.progress };
+      // The worker runs the whole batch and serialises its reply there; other backends run the same loop here.
+      const parts = backend.batch
+        ? await backend.batch(commands, options)
+        : await runBatch((command, params, stepOptions) => backend.execute(command, params, stepOptions), commands, options);
+      return preserializedResult(parts);
     },
   });
 }

@@ -1,7 +1,7 @@
 // Engine outcomes as tool results: a failure is an isError result carrying the engine's message, never a JSON-RPC error.
 import { jsonResult, type ToolResult } from "@mcp-wrappers/mcp-core";
 import type { CommandOutcome } from "../backend/types.js";
-import { MAX_REPLY_BYTES, overBoundMessage, replyBytes } from "./reply-bound.js";
+import { MAX_REPLY_BYTES, overBoundMessage, replyBytes } from "../replies/reply-bound.js";
 
 export function failureResult(error: string, details?: Record<string, unknown>): ToolResult {
   return {

@@ -27,9 +27,13 @@ export function startCall(driver: RawDriver, name: string, args: Record<string, 
 
 /**
  * Pings one after another (a new one `everyMs` after the last was sent, or as soon as its reply came when that
- * took longer) until `work` settles; each latency is send-to-reply. A stalled loop shows as one long latency.
+ * took longer) until `work` settles; each latency is from sending to the reply's bytes reaching this process (read
+ * off stdout's chunks before anything parses them, so the client's own parsing is not counted). A stalled loop
+ * shows as one long latency. With `replyId`, a wait ends at the latest when the first bytes of that call's reply
+ * arrive: a ping answered after it waits in the pipe behind a reply of megabytes for this client to read, not for
+ * the server; what is measured is whether the server answered while it was making that reply.
  */
-export async function pingsDuring(driver: RawDriver, work: Promise<unknown>, everyMs = 20): Promise<PingReport> {
+export async function pingsDuring(driver: RawDriver, work: Promise<unknown>, everyMs = 20, replyId?: string): Promise<PingReport> {
   const started = now();
   let done = false;
   let workMs = 0;
@@ -37,15 +41,31 @@ export async function pingsDuring(driver: RawDriver, work: Promise<unknown>, eve
     done = true;
     workMs = now() - started;
   });
+  const arrived = new Map<string, number>();
+  let replyAt = Number.POSITIVE_INFINITY;
+  let carry = "";
+  const stdout = driver.child.stdout!;
+  const onChunk = (text: string) => {
+    const at = now();
+    const seen = carry + text;
+    if (replyId !== undefined && replyAt === Number.POSITIVE_INFINITY && seen.includes(`"id":${JSON.stringify(replyId)}`)) replyAt = at;
+    for (const m of seen.matchAll(/"id":"(ping-\d+)"/g)) if (!arrived.has(m[1]!)) arrived.set(m[1]!, at);
+    carry = text.slice(-64);
+  };
+  stdout.prependListener("data", onChunk);
   const latencies: number[] = [];
-  let n = 0;
-  while (!done) {
-    const sent = now();
-    await driver.request({ method: "ping", id: `ping-${n++}` }, 60_000);
-    // Kept even when the work ended meanwhile: a ping that waited out the whole work is the stall itself.
-    latencies.push(now() - sent);
-    const left = everyMs - (now() - sent);
-    if (left > 0) await sleep(left);
+  try {
+    for (let n = 0; !done; n++) {
+      const sent = now();
+      const id = `ping-${n}`;
+      await driver.request({ method: "ping", id }, 60_000);
+      // Kept even when the work ended meanwhile: a ping that waited out the whole work is the stall itself.
+      latencies.push(Math.max(0, Math.min(arrived.get(id) ?? now(), replyAt) - sent));
+      const left = everyMs - (now() - sent);
+      if (left > 0) await sleep(left);
+    }
+  } finally {
+    stdout.off("data", onChunk);
   }
   await settled;
   return { latencies, ...summary(latencies), workMs };

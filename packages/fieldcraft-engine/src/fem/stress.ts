@@ -5,6 +5,7 @@ import { meshFamily } from "../mesh/types.js";
 import { shapeGradients } from "./families/index.js";
 import { gatherCoords } from "./assembly.js";
 import { lame } from "./material.js";
+import { checkCancelled } from "./cancel-scope.js";
 
 /** von Mises from (S11, S22, S33, S12, S13, S23). */
 export function vonMises(s: ArrayLike<number>, o = 0): number {
@@ -30,6 +31,7 @@ export function nodalStress(
   const grad = new Float64Array(3 * npe);
   const atPoints = new Float64Array(6 * nq);
   for (let e = 0; e < ne; e++) {
+    if ((e & 1023) === 0) checkCancelled();
     const { lambda, mu } = constants[elementMaterial[e]];
     gatherCoords(mesh, npe, e, coords);
     for (let p = 0; p < nq; p++) {

@@ -8,6 +8,7 @@ import { missingRequirements } from "../commands/requirements.js";
 import type { AnyCommandRow, CommandContext, ViewState } from "../commands/types.js";
 import { modelDigest } from "../model/digest.js";
 import { ModelError } from "../model/errors.js";
+import { CancelledError, withCancelScope } from "../fem/cancel-scope.js";
 import { deepFreeze } from "../model/freeze.js";
 import { sharedBytes } from "../model/footprint.js";
 import { emptyModel, type Model } from "../model/types.js";
@@ -137,8 +138,10 @@ export function createSession(options: SessionOptions = {}): Session {
     };
     let outcome;
     try {
-      outcome = await row.run(ctx, parsed.data);
+      // Inside the signal's scope: the mesher's and solvers' check points (fem/cancel-scope.ts) read it.
+      outcome = await withCancelScope(options.signal, () => row.run(ctx, parsed.data));
     } catch (error) {
+      if (error instanceof CancelledError) return { ok: false, error: `${id}: cancelled (the model is unchanged)` };
       if (error instanceof ModelError) return { ok: false, error: `${id}: ${error.message}`, ...(error.details ? { details: error.details } : {}) };
       if (error instanceof z.ZodError) return { ok: false, error: `${id}: ${formatIssues(error.issues)}` };
       const message = error instanceof Error ? error.message : String(error);

@@ -1,4 +1,5 @@
 import type { ServerResponse } from "node:http";
+import type { Line } from "../transport/line-pieces.js";
 
 export type Headers = Readonly<Record<string, string>>;
 
@@ -50,22 +51,32 @@ export class ReplyStream {
   };
 
   /** The reply (null: none will come, e.g. the call was cancelled, or the body held only notifications). */
-  finish(line: string | null, status = 200): void {
+  finish(line: Line | null, status = 200): void {
     if (this.#done) return;
     this.#done = true;
     const res = this.#res;
     if (res.destroyed) return;
     if (this.#sse) {
-      res.end(line === null ? undefined : sseEvent(line));
+      if (line === null) res.end();
+      else if (typeof line === "string") res.end(sseEvent(line));
+      else writePieces(res, ["event: message\ndata: ", ...line.pieces, "\n\n"]);
       return;
     }
     if (line === null) {
       res.writeHead(202, this.#headers).end();
       return;
     }
-    res.writeHead(status, { "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(line)), ...this.#headers });
-    res.end(line);
+    const length = typeof line === "string" ? Buffer.byteLength(line) : line.byteLength();
+    res.writeHead(status, { "Content-Type": "application/json", "Content-Length": String(length), ...this.#headers });
+    if (typeof line === "string") res.end(line);
+    else writePieces(res, line.pieces);
   }
+}
+
+/** Writes a body's pieces one after another (bytes as they are) and ends it. */
+function writePieces(res: ServerResponse, pieces: readonly (string | Uint8Array)[]): void {
+  for (const piece of pieces) res.write(piece);
+  res.end();
 }
 
 /** A whole answer at once: a JSON-RPC line with a status, for refusals before any dispatch. */

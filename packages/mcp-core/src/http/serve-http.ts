@@ -183,7 +183,7 @@ export async function serveHttp(served: HttpServed, options: HttpServeOptions): 
     let reply: Reply;
     try {
       reply = session.handle(value, outlet);
-      if (reply !== null && typeof reply !== "string") reply = await reply;
+      if (reply instanceof Promise) reply = await reply;
     } finally {
       if (record !== undefined) {
         record.inflight--;

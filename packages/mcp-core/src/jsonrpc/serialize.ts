@@ -1,4 +1,5 @@
 import type { RequestId } from "./message.js";
+import { LinePieces, type Line, type Piece } from "../transport/line-pieces.js";
 
 /** Reply lines built by concatenation: member order jsonrpc, id, result|error, compact. */
 export function resultLine(id: RequestId, resultJson: string): string {
@@ -22,4 +23,22 @@ export function errorJson(error: ErrorBody): string {
 
 export function notificationLine(method: string, params: unknown): string {
   return '{"jsonrpc":"2.0","method":' + JSON.stringify(method) + ',"params":' + JSON.stringify(params) + "}";
+}
+
+/** `{"jsonrpc":"2.0","id":…,"result":<pieces>}`. */
+export function resultLinePieces(idJson: string, result: readonly Piece[]): LinePieces {
+  return new LinePieces(['{"jsonrpc":"2.0","id":' + idJson + ',"result":', ...result, "}"]);
+}
+
+/** Lines joined as a JSON-RPC batch reply `[a,b,…]`: text when every line is text, else pieces. */
+export function joinLines(lines: readonly Line[]): Line {
+  if (lines.every((line): line is string => typeof line === "string")) return "[" + lines.join(",") + "]";
+  const pieces: Piece[] = ["["];
+  lines.forEach((line, i) => {
+    if (i > 0) pieces.push(",");
+    if (typeof line === "string") pieces.push(line);
+    else pieces.push(...line.pieces);
+  });
+  pieces.push("]");
+  return new LinePieces(pieces);
 }

@@ -3,3 +3,6 @@ export type {
 } from "./types.js";
 export { textResult, errorResult, jsonResult, envelopeResult, imageResult, bytesAsBase64, type ResultOptions } from "./helpers.js";
 export { gateResult } from "./gate.js";
+export {
+  jsonResultParts, jsonTextResultParts, partsTransferList, preserializedResult, PreserializedResult, type SerializedResultParts, type PartsOptions,
+} from "./preserialized.js";

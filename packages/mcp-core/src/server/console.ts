@@ -15,7 +15,7 @@ export function routeConsoleToStderr(): void {
   }
 }
 
-type StdoutWrite = (chunk: string, cb?: (error?: Error | null) => void) => boolean;
+type StdoutWrite = (chunk: string | Uint8Array, cb?: (error?: Error | null) => void) => boolean;
 
 /**
  * Takes `process.stdout` for the protocol: returns its real `write`, and redirects every other

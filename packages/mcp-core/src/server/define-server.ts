@@ -2,7 +2,7 @@ import { PROTOCOL_VERSIONS } from "../protocol/versions.js";
 import { META, SUPPORTED_VERSIONS } from "../protocol/modern.js";
 import type { ToolRow } from "../tools/tool.js";
 import {
-  DEFAULT_MAX_DEPTH, DEFAULT_MAX_LINE_BYTES, LIST_TTL_MS,
+  DEFAULT_MAX_DEPTH, DEFAULT_MAX_LINE_BYTES, DEFAULT_MAX_RESULT_LENGTH, LIST_TTL_MS,
   type ModernAnswers, type ResolvedPolicies, type ResourceRow, type ServerDefinition, type ServerSpec,
 } from "./definition.js";
 
@@ -52,11 +52,13 @@ function resolvePolicies(spec: ServerSpec): ResolvedPolicies {
   const maxDepth = p.maxDepth ?? DEFAULT_MAX_DEPTH;
   if (!(Number.isInteger(maxLineBytes) && maxLineBytes > 0)) throw new Error("policies.maxLineBytes must be a positive integer");
   if (!(Number.isInteger(maxDepth) && maxDepth > 0)) throw new Error("policies.maxDepth must be a positive integer");
+  const maxResultLength = p.maxResultLength ?? DEFAULT_MAX_RESULT_LENGTH;
+  if (!(Number.isInteger(maxResultLength) && maxResultLength > 0)) throw new Error("policies.maxResultLength must be a positive integer");
   const invalidArguments = p.invalidArguments ?? "json-rpc-error";
   if (invalidArguments !== "json-rpc-error" && typeof invalidArguments !== "function") {
     throw new Error('policies.invalidArguments must be "json-rpc-error" or a function');
   }
-  return Object.freeze({ batch, invalidArguments, maxLineBytes, maxDepth });
+  return Object.freeze({ batch, invalidArguments, maxLineBytes, maxDepth, maxResultLength });
 }
 
 function initializeResult(spec: ServerSpec, protocolVersion: string, hasResources: boolean): object {

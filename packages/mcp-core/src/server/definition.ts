@@ -37,6 +37,11 @@ export interface ServerPolicies {
   readonly maxLineBytes?: number;
   /** Deepest accepted JSON nesting (default 128). */
   readonly maxDepth?: number;
+  /**
+   * Longest JSON a tool result may take, in characters (default 256 Mi, half of V8's longest string): a longer
+   * one is answered with an error result naming the bound, and the server keeps serving.
+   */
+  readonly maxResultLength?: number;
 }
 
 export type ShutdownReason = "eof" | "signal";
@@ -60,6 +65,7 @@ export interface ResolvedPolicies {
   readonly invalidArguments: InvalidArgumentsPolicy;
   readonly maxLineBytes: number;
   readonly maxDepth: number;
+  readonly maxResultLength: number;
 }
 
 /** A validated server definition with the protocol answers that never change precomputed. */
@@ -98,3 +104,4 @@ export const LIST_TTL_MS = 300_000;
 
 export const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024;
 export const DEFAULT_MAX_DEPTH = 128;
+export const DEFAULT_MAX_RESULT_LENGTH = 256 * 1024 * 1024;

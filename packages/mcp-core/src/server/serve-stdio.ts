@@ -44,7 +44,7 @@ export function serveStdio(def: ServerDefinition, options: ServeOptions = {}): P
   const log = (text: string): void => {
     stderr.write(text.endsWith("\n") ? text : text + "\n");
   };
-  const session = new Session(def, { send: (line) => writer.line(line), log });
+  const session = new Session(def, { send: (line) => writer.line(line), sendPieces: (line) => writer.pieces(line), log });
   const reader = new LineReader(def.policies.maxLineBytes);
   const receive = session.receive.bind(session);
 

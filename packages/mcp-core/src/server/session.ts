@@ -1,11 +1,14 @@
 import { BATCH_REMOVED_HINT, ERRORS } from "../jsonrpc/error-codes.js";
 import { classify, type RequestId } from "../jsonrpc/message.js";
 import { errorLine, resultLine, type ErrorBody } from "../jsonrpc/serialize.js";
+import { joinLines, resultLinePieces } from "../jsonrpc/serialize.js";
+import type { Line, LinePieces, Piece } from "../transport/line-pieces.js";
 import { OLDEST_VERSION, negotiateVersion, supportsBatches, supportsStructured, type ProtocolVersion } from "../protocol/versions.js";
 import { eraOf, REMOVED_IN_MODERN, unsupportedVersionError } from "../protocol/modern.js";
 import { PARSE_FAILED, parseMessageBytes } from "../jsonrpc/parse-bytes.js";
 import { errorResult } from "../results/helpers.js";
 import { gateResult } from "../results/gate.js";
+import { PreserializedResult, spliceResult, splicedLength } from "../results/preserialized.js";
 import type { ToolResult } from "../results/types.js";
 import type { ToolContext } from "../tools/context.js";
 import type { ToolRow, Validation } from "../tools/tool.js";
@@ -14,8 +17,11 @@ import type { ResourceContent, ServerDefinition } from "./definition.js";
 import { KeyedQueues } from "./keyed-queue.js";
 import { CallContext, LiveCall, progressTokenOf } from "./live-call.js";
 
-/** A reply: a complete line now, one later (null: none, e.g. a cancelled call), or none at all. */
-export type Reply = string | Promise<string | null> | null;
+/**
+ * A reply: a complete line now, one later (null: none, e.g. a cancelled call), or none at all. A line is text, or
+ * pieces (LinePieces) when a tool's result was serialised ahead of time as bytes.
+ */
+export type Reply = Line | Promise<Line | null> | null;
 type Handler = (id: RequestId, params: unknown, scope: Scope) => Reply;
 
 /**
@@ -43,6 +49,11 @@ interface Scope {
 export interface SessionIO {
   /** Writes one protocol line (compact JSON, no newline). */
   readonly send: (line: string) => void;
+  /**
+   * Writes one protocol line given as pieces, one after another (no newline inside). Without it, such a line is
+   * joined into text and given to `send` (correct, but its bytes are decoded on this thread).
+   */
+  readonly sendPieces?: (line: LinePieces) => void;
   /** Writes a diagnostic (stderr); used only for faults inside the core itself. */
   readonly log: (text: string) => void;
 }
@@ -134,7 +145,7 @@ export class Session {
    */
   handle(value: unknown, outlet: Outlet): Reply {
     const reply = this.#dispatch(value, true, outlet);
-    if (reply === null || typeof reply === "string") return reply;
+    if (!(reply instanceof Promise)) return reply;
     this.#pending++;
     return reply.then(
       (line) => {
@@ -162,17 +173,23 @@ export class Session {
 
   #deliver(reply: Reply): void {
     if (reply === null) return;
-    if (typeof reply === "string") {
-      this.#io.send(reply);
+    if (!(reply instanceof Promise)) {
+      this.#send(reply);
       return;
     }
     this.#pending++;
     reply.then(this.#onLater, this.#onLaterFailed);
   }
 
+  #send(line: Line): void {
+    if (typeof line === "string") this.#io.send(line);
+    else if (this.#io.sendPieces !== undefined) this.#io.sendPieces(line);
+    else this.#io.send(line.toString());
+  }
+
   /** Shared callbacks (no closure per call) for replies that come later. */
-  readonly #onLater = (line: string | null): void => {
-    if (line !== null) this.#io.send(line);
+  readonly #onLater = (line: Line | null): void => {
+    if (line !== null) this.#send(line);
     this.#settled();
   };
 
@@ -236,7 +253,7 @@ export class Session {
       return errorLine(null, { ...ERRORS.invalidRequest, data: `a batch holds at most ${policy.maxMessages} messages` });
     }
     const replies = items.map((item) => this.#dispatch(item, false, outlet));
-    if (replies.every((r) => typeof r !== "object" || r === null)) return joinBatch(replies as Array<string | null>);
+    if (replies.every((r) => !(r instanceof Promise))) return joinBatch(replies as Array<Line | null>);
     return Promise.all(replies).then(joinBatch);
   }
 
@@ -279,7 +296,7 @@ export class Session {
       checked = row.validate(raw);
     } catch (error) {
       // A crashing validator is the server's fault, yet the client still gets a result, not -32603.
-      return resultLine(id, this.#serializeResult(errorResult(`Tool \`${row.name}\` failed while checking its arguments: ${describe(error)}`), scope));
+      return this.#resultLine(id, errorResult(`Tool \`${row.name}\` failed while checking its arguments: ${describe(error)}`), scope);
     }
     if (!checked.ok) return this.#refuseArguments(id, row, checked.message, scope);
     const value = checked.value;
@@ -293,23 +310,45 @@ export class Session {
     return reply.then((result) => {
       this.#unregister(id, call);
       if (call.cancelled || result === undefined) return null;
-      return resultLine(id, this.#serializeResult(result, scope));
+      return this.#resultLine(id, result, scope);
     });
   }
 
-  /** A tool result for the request's era: gated before 2025-06-18, with `resultType` and `serverInfo` from 2026-07-28. */
-  #serializeResult(value: unknown, scope: Scope): string {
-    if (!scope.modern) return serializeResult(value, scope.structured);
-    const gated = gateResult(value, true);
-    const meta = gated._meta === undefined ? this.#def.modern.resultMeta : { ...gated._meta, ...this.#def.modern.resultMeta };
-    try {
-      return JSON.stringify({ resultType: "complete", ...gated, _meta: meta });
-    } catch (error) {
-      return JSON.stringify({ resultType: "complete", ...errorResult(`the tool's result could not be serialised: ${describe(error)}`), _meta: meta });
-    }
+  #resultLine(id: RequestId, value: unknown, scope: Scope): Line {
+    const result = this.#serializeResult(value, scope);
+    if (typeof result === "string") return resultLine(id, result);
+    // Pieces that are all text are one line of text; only bytes are worth writing as they are.
+    if (result.every((piece) => typeof piece === "string")) return resultLine(id, result.join(""));
+    return resultLinePieces(JSON.stringify(id), result);
   }
 
-  #refuseArguments(id: RequestId, row: ToolRow, message: string, scope: Scope): string {
+  /**
+   * A tool result for the request's era: gated before 2025-06-18, with `resultType` and `serverInfo` from 2026-07-28.
+   * A result serialised ahead of time comes back as its pieces, spliced in order.
+   */
+  #serializeResult(value: unknown, scope: Scope): string | Piece[] {
+    const max = this.#def.policies.maxResultLength;
+    if (value instanceof PreserializedResult) {
+      // Made elsewhere (a worker thread): spliced in, never parsed or walked here; only its length is checked.
+      const length = splicedLength(value.parts, scope.structured);
+      if (length > max) return this.#serializeResult(tooLongResult(length, max), scope);
+      return scope.modern ? spliceResult(value.parts, true, '{"resultType":"complete",', this.#def.modern.resultMetaTail) : spliceResult(value.parts, scope.structured);
+    }
+    let json: string;
+    if (!scope.modern) json = serializeResult(value, scope.structured);
+    else {
+      const gated = gateResult(value, true);
+      const meta = gated._meta === undefined ? this.#def.modern.resultMeta : { ...gated._meta, ...this.#def.modern.resultMeta };
+      try {
+        json = JSON.stringify({ resultType: "complete", ...gated, _meta: meta });
+      } catch (error) {
+        json = JSON.stringify({ resultType: "complete", ...errorResult(`the tool's result could not be serialised: ${describe(error)}`), _meta: meta });
+      }
+    }
+    return json.length > max ? this.#serializeResult(tooLongResult(json.length, max), scope) : json;
+  }
+
+  #refuseArguments(id: RequestId, row: ToolRow, message: string, scope: Scope): Line {
     const policy = this.#def.policies.invalidArguments;
     if (policy === "json-rpc-error") return invalidParams(id, `Invalid arguments for tool \`${row.name}\`: ${message}`);
     let result: unknown;
@@ -319,7 +358,7 @@ export class Session {
       result = errorResult(`Invalid arguments for tool \`${row.name}\`: ${message}`);
       this.#io.log(`mcp-core: invalidArguments policy threw: ${describe(error)}`);
     }
-    return resultLine(id, this.#serializeResult(result, scope));
+    return this.#resultLine(id, result, scope);
   }
 
   #readResource(id: RequestId, params: unknown, scope: Scope): Reply {
@@ -378,6 +417,12 @@ async function runTool(row: ToolRow, args: unknown, ctx: ToolContext): Promise<T
   }
 }
 
+/** The result sent instead of one longer than `policies.maxResultLength`. */
+function tooLongResult(length: number, max: number): ToolResult {
+  const mib = (n: number) => `${Math.ceil(n / 1048576)} MiB`;
+  return errorResult(`the tool's result takes ${mib(length)} of JSON, over this server's ${mib(max)} bound on one result; ask for less (fewer items, one step at a time)`);
+}
+
 function serializeResult(value: unknown, structured: boolean): string {
   try {
     return JSON.stringify(gateResult(value, structured));
@@ -393,9 +438,9 @@ function resourceContents(uri: string, mimeType: string, content: ResourceConten
   return { uri, mimeType, text: content.text, ...extra };
 }
 
-function joinBatch(replies: ReadonlyArray<string | null>): string | null {
-  const lines = replies.filter((r): r is string => r !== null);
-  return lines.length === 0 ? null : "[" + lines.join(",") + "]";
+function joinBatch(replies: ReadonlyArray<Line | null>): Line | null {
+  const lines = replies.filter((r): r is Line => r !== null);
+  return lines.length === 0 ? null : joinLines(lines);
 }
 
 

@@ -1,6 +1,7 @@
 import type { Writable } from "node:stream";
+import type { LinePieces } from "./line-pieces.js";
 
-type WriteFn = (chunk: string, cb?: (error?: Error | null) => void) => boolean;
+type WriteFn = (chunk: string | Uint8Array, cb?: (error?: Error | null) => void) => boolean;
 
 /**
  * Writes protocol lines: one `write` per message, text and newline in one string (no Buffer
@@ -40,6 +41,18 @@ export class LineWriter {
     if (this.#broken) return;
     this.#issued++;
     this.#write(json + "\n", this.#onWritten);
+  }
+
+  /**
+   * Writes one message given as pieces, one write each and the newline last, corked into one: byte pieces go
+   * to the OS as they are, never encoded or copied into a string here.
+   */
+  pieces(line: LinePieces): void {
+    if (this.#broken) return;
+    this.cork();
+    for (const piece of line.pieces) this.#write(piece);
+    this.#issued++;
+    this.#write("\n", this.#onWritten);
   }
 
   /**

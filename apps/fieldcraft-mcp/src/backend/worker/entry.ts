@@ -2,6 +2,8 @@
 // server's thread only moves messages and the protocol is answered during a mesh, a solve or a long batch.
 import { parentPort, workerData } from "node:worker_threads";
 import { createFileAccess, hostPathStyle, nodeFsProbe } from "../../confinement/index.js";
+import { partsTransferList } from "@mcp-wrappers/mcp-core";
+import { runBatch } from "../../replies/batch.js";
 import { createHeadlessBackend } from "../headless.js";
 import type { ExecuteOptions } from "../types.js";
 import type { FromWorker, ToWorker, WorkerInit } from "./messages.js";
@@ -36,9 +38,16 @@ function optionsFor(message: { id: number; flag: Int32Array; progress: boolean }
   };
 }
 
-async function answer(message: Extract<ToWorker, { type: "execute" | "capture" }>): Promise<void> {
+async function answer(message: Extract<ToWorker, { type: "execute" | "capture" | "batch" }>): Promise<void> {
   const options = optionsFor(message);
   try {
+    if (message.type === "batch") {
+      // The reply's JSON is made here, on this thread: the server's only splices the strings into its line.
+      const parts = await runBatch((command, params, stepOptions) => backend.execute(command, params, stepOptions), message.steps, { ...options, bytes: true });
+      // As UTF-8 bytes, moved: the server's thread neither copies nor encodes them, it writes them out.
+      send({ type: "batch-reply", id: message.id, parts }, partsTransferList(parts));
+      return;
+    }
     const outcome =
       message.type === "execute" ? await backend.execute(message.command, message.params, options) : await backend.capture(message.request, options);
     try {
@@ -58,6 +67,7 @@ port.on("message", (message: ToWorker) => {
   switch (message.type) {
     case "execute":
     case "capture":
+    case "batch":
       void answer(message);
       return;
     case "cancel":

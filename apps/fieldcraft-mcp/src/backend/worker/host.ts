@@ -5,6 +5,8 @@
 import { Worker } from "node:worker_threads";
 import type { Backend, BackendDescription, CaptureOutcome, CaptureRequest, CommandInfo, CommandOutcome, ExecuteOptions } from "../types.js";
 import { ENGINE_NAME } from "../headless.js";
+import { jsonTextResultParts, type SerializedResultParts } from "@mcp-wrappers/mcp-core";
+import type { BatchStep } from "../../replies/batch.js";
 import type { FromWorker, ToWorker, WorkerInit } from "./messages.js";
 import { newCancelFlag, raiseFlag } from "./shared-signal.js";
 
@@ -26,7 +28,7 @@ const DEFAULT_ENTRY = new URL("./headless-worker.js", import.meta.url);
 
 interface Pending {
   what: string;
-  resolve(outcome: CommandOutcome | CaptureOutcome): void;
+  resolve(outcome: CommandOutcome | CaptureOutcome | SerializedResultParts): void;
   onProgress?: ExecuteOptions["onProgress"];
 }
 
@@ -68,10 +70,11 @@ export function startWorkerBackend(options: WorkerBackendOptions): Backend {
             thread.pending.get(message.id)?.onProgress?.(message.progress);
             return;
           case "outcome":
+          case "batch-reply":
           case "closed": {
             const waiting = thread.pending.get(message.id);
             thread.pending.delete(message.id);
-            waiting?.resolve(message.type === "outcome" ? message.outcome : { ok: true, result: null });
+            waiting?.resolve(message.type === "outcome" ? message.outcome : message.type === "batch-reply" ? message.parts : { ok: true, result: null });
             return;
           }
         }
@@ -121,7 +124,7 @@ export function startWorkerBackend(options: WorkerBackendOptions): Backend {
     if (signal?.aborted) raiseFlag(flag);
     else signal?.addEventListener("abort", cancel, { once: true });
     try {
-      return await new Promise<CommandOutcome | CaptureOutcome>((resolve) => {
+      return await new Promise<CommandOutcome | CaptureOutcome | SerializedResultParts>((resolve) => {
         current.pending.set(id, { what, resolve, ...(onProgress ? { onProgress } : {}) });
         current.worker.postMessage(message(id, flag, onProgress !== undefined));
       });
@@ -138,6 +141,14 @@ export function startWorkerBackend(options: WorkerBackendOptions): Backend {
     catalogue: () => catalogue,
     capture: (request_: CaptureRequest, options?: ExecuteOptions) =>
       request(request_.command, (id, flag, progress) => ({ type: "capture", id, request: request_, flag, progress }), options) as Promise<CaptureOutcome>,
+    async batch(steps: readonly BatchStep[], options?: ExecuteOptions): Promise<SerializedResultParts> {
+      const reply = await request("batch", (id, flag, progress) => ({ type: "batch", id, steps, flag, progress }), options);
+      if ("textJson" in reply) return reply;
+      // The worker could not run it (it died, or the server is closing): the batch's own failure shape.
+      const error = reply.ok ? "batch: the engine gave no reply" : reply.error;
+      const failed = { index: 0, command: steps[0]?.command ?? "batch", error };
+      return jsonTextResultParts(JSON.stringify({ ok: false, completed: 0, total: steps.length, results: [], failed }), { isError: true });
+    },
     describe: () => description,
     close: () =>
       (closing ??= (async () => {

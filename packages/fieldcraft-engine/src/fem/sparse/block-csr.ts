@@ -5,6 +5,7 @@
 import type { Mesh } from "../../mesh/types.js";
 import { NODES_PER_ELEMENT } from "../../mesh/types.js";
 import { sharedFloat64, sharedInt32 } from "../parallel/shared.js";
+import { checkCancelled } from "../cancel-scope.js";
 
 export interface BlockCsr {
   /** Block rows (nodes). */
@@ -41,6 +42,7 @@ export function blockPatternFromMesh(mesh: Mesh, b = 3): BlockCsr {
   const rowPtr = sharedInt32(nn + 1);
   // Count first, then fill: no growing arrays.
   for (let i = 0; i < nn; i++) {
+    if ((i & 4095) === 0) checkCancelled();
     let count = 0;
     for (let k = ptr[i]; k < ptr[i + 1]; k++) {
       const base = idx[k] * npe;
@@ -57,6 +59,7 @@ export function blockPatternFromMesh(mesh: Mesh, b = 3): BlockCsr {
   mark.fill(-1);
   const col = sharedInt32(rowPtr[nn]);
   for (let i = 0; i < nn; i++) {
+    if ((i & 4095) === 0) checkCancelled();
     let pos = rowPtr[i];
     for (let k = ptr[i]; k < ptr[i + 1]; k++) {
       const base = idx[k] * npe;

@@ -1,6 +1,7 @@
 // Scalar CSR for the multigrid hierarchy: products, transposed products and the sparse matrix product.
 import { sharedFloat32, sharedFloat64, sharedInt32 } from "../parallel/shared.js";
 import type { BlockCsr, LowerIndex } from "./block-csr.js";
+import { checkCancelled } from "../cancel-scope.js";
 
 export interface CsrOf<V extends Float64Array | Float32Array> {
   rows: number;
@@ -160,6 +161,7 @@ function scalarRows(job: ProductJob, lo: number, hi: number, fill: boolean): voi
   const tp = smooth?.T.ptr, ti = smooth?.T.idx, tv = smooth?.T.val;
   if (!fill) {
     for (let r = lo; r < hi; r++) {
+      if ((r & 4095) === 0) checkCancelled();
       const len = loadRow(r + rowStart);
       let count = 0;
       // The pattern of T's row is kept even where A T happens to lack it.
@@ -186,6 +188,7 @@ function scalarRows(job: ProductJob, lo: number, hi: number, fill: boolean): voi
   const idx = job.idx!, val = job.val!;
   const acc = new Float64Array(m);
   for (let r = lo; r < hi; r++) {
+    if ((r & 4095) === 0) checkCancelled();
     const len = loadRow(r + rowStart);
     let pos = ptr[r];
     if (tp && ti)
@@ -242,6 +245,7 @@ function nodeRows(job: ProductJob, A: BlockCsr, L: LowerIndex, n0: number, n1: n
   const tp = smooth?.T.ptr, ti = smooth?.T.idx, tv = smooth?.T.val;
   if (!fill) {
     for (let i = n0 + node0; i < n1 + node0; i++) {
+      if ((i & 1023) === 0) checkCancelled();
       let count = 0;
       // The pattern of T's three rows is kept even where A T happens to lack it.
       if (tp && ti)
@@ -263,6 +267,7 @@ function nodeRows(job: ProductJob, A: BlockCsr, L: LowerIndex, n0: number, n1: n
   const acc0 = new Float64Array(m), acc1 = new Float64Array(m), acc2 = new Float64Array(m);
   const accs = [acc0, acc1, acc2];
   for (let i = n0 + node0; i < n1 + node0; i++) {
+    if ((i & 1023) === 0) checkCancelled();
     const r = 3 * (i - node0);
     const start = ptr[r];
     let pos = start;
@@ -332,6 +337,7 @@ function multiplyByNodeRows(A: Csr, B: Csr): Csr {
   const mark = new Int32Array(m).fill(-1);
   const ptr = sharedInt32(n + 1);
   for (let r = 0; r < n; r++) {
+    if ((r & 1023) === 0) checkCancelled();
     let count = 0;
     for (let k = ap[r]; k < ap[r + 1]; k++) {
       const c = ai[k];
@@ -351,6 +357,7 @@ function multiplyByNodeRows(A: Csr, B: Csr): Csr {
   const acc = new Float64Array(m);
   mark.fill(-1);
   for (let r = 0; r < n; r++) {
+    if ((r & 1023) === 0) checkCancelled();
     let pos = ptr[r];
     for (let k = ap[r]; k < ap[r + 1]; ) {
       const c = ai[k];
@@ -399,6 +406,7 @@ export function addSparse(parts: Csr[]): Csr {
   const mark = new Int32Array(m).fill(-1);
   const ptr = sharedInt32(n + 1);
   for (let r = 0; r < n; r++) {
+    if ((r & 4095) === 0) checkCancelled();
     let count = 0;
     for (const X of parts)
       for (let k = X.ptr[r]; k < X.ptr[r + 1]; k++)
@@ -413,6 +421,7 @@ export function addSparse(parts: Csr[]): Csr {
   const where = new Int32Array(m);
   mark.fill(-1);
   for (let r = 0; r < n; r++) {
+    if ((r & 4095) === 0) checkCancelled();
     let pos = ptr[r];
     for (const X of parts)
       for (let k = X.ptr[r]; k < X.ptr[r + 1]; k++) {

@@ -1,4 +1,5 @@
 // Greedy aggregation (Vanek, Mandel, Brezina): a root with all its strong neighbours, then stragglers join.
+import { checkCancelled } from "../../cancel-scope.js";
 
 /** Aggregate per node (-1: an isolated node, left to the smoother) and the aggregate count. */
 export function aggregate(graph: { nodes: number; ptr: Int32Array; idx: Int32Array }): { agg: Int32Array; count: number } {
@@ -9,6 +10,7 @@ export function aggregate(graph: { nodes: number; ptr: Int32Array; idx: Int32Arr
   // corners), so aggregates do not depend on how the mesher happened to number nodes.
   const order = byDegree(ptr, nodes);
   for (let t = 0; t < nodes; t++) {
+    if ((t & 4095) === 0) checkCancelled();
     const i = order[t];
     if (agg[i] !== -1 || ptr[i + 1] === ptr[i]) continue;
     let free = true;
@@ -25,6 +27,7 @@ export function aggregate(graph: { nodes: number; ptr: Int32Array; idx: Int32Arr
   // Pass 2: join a neighbouring pass-1 aggregate.
   const first = agg.slice();
   for (let i = 0; i < nodes; i++) {
+    if ((i & 4095) === 0) checkCancelled();
     if (agg[i] !== -1) continue;
     for (let k = ptr[i]; k < ptr[i + 1]; k++)
       if (first[idx[k]] !== -1) {
@@ -34,6 +37,7 @@ export function aggregate(graph: { nodes: number; ptr: Int32Array; idx: Int32Arr
   }
   // Pass 3: what is left forms aggregates with its free neighbours.
   for (let i = 0; i < nodes; i++) {
+    if ((i & 4095) === 0) checkCancelled();
     if (agg[i] !== -1 || ptr[i + 1] === ptr[i]) continue;
     agg[i] = count;
     for (let k = ptr[i]; k < ptr[i + 1]; k++) if (agg[idx[k]] === -1) agg[idx[k]] = count;

@@ -1,6 +1,7 @@
 // Strong couplings between nodes (groups of DOFs): ||A_IJ||_F >= theta sqrt(||A_II||_F ||A_JJ||_F).
 import type { BlockCsr } from "../../sparse/block-csr.js";
 import type { Csr } from "../../sparse/csr.js";
+import { checkCancelled } from "../../cancel-scope.js";
 
 /** A graph over nodes, without self loops. */
 export interface NodeGraph {
@@ -20,6 +21,7 @@ export function blockStrength(A: BlockCsr, theta: number): NodeGraph {
   const diag = new Float64Array(A.n);
   for (let i = 0; i < A.n; i++)
     for (let k = A.rowPtr[i]; k < A.rowPtr[i + 1]; k++) if (A.col[k] === i) diag[i] = Math.sqrt(frob2(A.val, k));
+  checkCancelled();
   const keep = new Uint8Array(A.col.length);
   const ptr = new Int32Array(A.n + 1);
   for (let i = 0; i < A.n; i++)
@@ -36,6 +38,7 @@ export function blockStrength(A: BlockCsr, theta: number): NodeGraph {
   for (let i = 0; i < A.n; i++) ptr[i + 1] += ptr[i];
   const fill = ptr.slice(0, A.n);
   const idx = new Int32Array(ptr[A.n]);
+  checkCancelled();
   for (let i = 0; i < A.n; i++)
     for (let k = A.rowPtr[i]; k < A.rowPtr[i + 1]; k++)
       if (keep[k]) {
@@ -59,6 +62,7 @@ export function groupedStrength(A: Csr, nodePtr: Int32Array, theta: number): Nod
   // Pass 1: block norms per node row; keep the neighbour lists for pass 2.
   const norms: Float64Array[] = [];
   for (let I = 0; I < nodes; I++) {
+    if ((I & 4095) === 0) checkCancelled();
     let n = 0;
     for (let d = nodePtr[I]; d < nodePtr[I + 1]; d++)
       for (let k = A.ptr[d]; k < A.ptr[d + 1]; k++) {

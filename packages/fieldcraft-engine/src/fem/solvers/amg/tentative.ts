@@ -2,6 +2,7 @@
 // node) restricted to each aggregate, orthonormalised.
 import type { Csr } from "../../sparse/csr.js";
 import { sharedFloat64, sharedInt32 } from "../../parallel/shared.js";
+import { checkCancelled } from "../../cancel-scope.js";
 
 /** Rigid-body modes per node of an elastic solid: three translations and three rotations. */
 export const NULLSPACE = 6;
@@ -55,6 +56,7 @@ export function tentativeProlongator(agg: Int32Array, count: number, nodePtr: In
   const dofParts: Int32Array[] = [];
   const rParts: Float64Array[] = [];
   for (let a = 0; a < count; a++) {
+    if ((a & 4095) === 0) checkCancelled();
     let s = 0;
     for (let t = aptr[a]; t < aptr[a + 1]; t++) s += nodePtr[members[t] + 1] - nodePtr[members[t]];
     const dofs = new Int32Array(s);

@@ -6,16 +6,22 @@ import { bytesAsBase64 } from "@mcp-wrappers/mcp-core";
 export const MAX_REPLY_BYTES = 64 * 1024 * 1024;
 const MIB = 1024 * 1024;
 
+/** A value's JSON as it is sent (bytes as base64); undefined for a value JSON leaves out, null when it cannot be serialised. */
+export function resultJson(value: unknown): string | undefined | null {
+  try {
+    return JSON.stringify(bytesAsBase64(value));
+  } catch {
+    return null; // RangeError: past the string limit on its own
+  }
+}
+
 /**
  * The room a value takes in a reply (twice its JSON, bytes as the base64 they are sent as); Infinity when it
  * cannot even be serialised.
  */
 export function replyBytes(value: unknown): number {
-  try {
-    return 2 * (JSON.stringify(bytesAsBase64(value))?.length ?? 0);
-  } catch {
-    return Number.POSITIVE_INFINITY; // RangeError: past the string limit on its own
-  }
+  const json = resultJson(value);
+  return json === null ? Number.POSITIVE_INFINITY : 2 * (json?.length ?? 0);
 }
 
 export function overBoundMessage(what: string, bytes: number, narrow: string): string {
