@@ -8,7 +8,7 @@ export const modelLoadCreateCommand = defineCommand({
   id: "model.load.create",
   label: "Create load",
   description:
-    "A load on a set: `force` (a total force vector spread over the set's faces by area, or equally over its nodes when it has no faces) or `pressure` (on the set's faces, positive pushing into the body).",
+    "A load on a set: `force` (a total force vector spread over the set's faces by area, or equally over its nodes when it has no faces) or `pressure` (on the set's faces, positive pushing into the body); explicit steps also take `gravity` (an acceleration vector on the set's elements, from their density), each with an optional `amplitude`.",
   params: loadSchema,
   result: z.object({ load: z.string() }),
   requires: ["set"],
