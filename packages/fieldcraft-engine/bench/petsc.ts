@@ -127,12 +127,16 @@ async function main(): Promise<void> {
   for (const s of sizes)
     for (const type of types) {
       const order = type === "C3D10" ? 2 : 1;
+      // Each run is printed as it ends, so a long run cut short still reports what it measured.
       const one = await ours(order, SIZES[s], 1);
+      console.log(`${type} ${s} ours, 1 thread: ${JSON.stringify(one)}`);
       const two = await ours(order, SIZES[s], 2);
+      console.log(`${type} ${s} ours, 2 threads: ${JSON.stringify(two)}`);
       const theirs: (Run | string)[] = [];
       for (const ranks of [1, 2]) {
         if ("missing" in py) theirs.push("-");
         else theirs.push(await petsc(py.python, order, SIZES[s], ranks).catch((e: Error) => e.message));
+        console.log(`${type} ${s} PETSc, ${ranks} rank${ranks > 1 ? "s" : ""}: ${JSON.stringify(theirs[theirs.length - 1])}`);
       }
       for (const t of theirs) if (typeof t === "string" && t !== "-") console.log(`${type} ${s} PETSc: ${t}`);
       const [p1, p2] = theirs.map((t) => (typeof t === "string" ? null : t));
