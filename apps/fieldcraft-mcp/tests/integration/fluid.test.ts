@@ -78,5 +78,9 @@ describe("fluid through the MCP tools", () => {
     expect(shot.isError, shot.text).toBe(false);
     const png = PNG.sync.read(Buffer.from(shot.content.find((b) => b.type === "image").data, "base64"));
     expect([png.width, png.height]).toEqual([160, 120]);
+    // The velocity picture carries the flow's arrows, drawn in a violet no contour band takes.
+    let violet = 0;
+    for (let i = 0; i < png.data.length; i += 4) if (png.data[i] === 150 && png.data[i + 1] === 0 && png.data[i + 2] === 190) violet++;
+    expect(violet).toBeGreaterThan(10);
   }, 300_000);
 });

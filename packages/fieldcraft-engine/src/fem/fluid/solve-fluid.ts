@@ -130,12 +130,13 @@ export function validateFluid(p: FluidProblem): string | null {
 }
 
 /** The memory the solve holds, in bytes: patterns and values, the multigrid (about 3.2x the upper Laplacian), the Krylov basis. */
-export function estimateFluidBytes(th: TaylorHood): number {
+export function estimateFluidBytes(th: TaylorHood, newton = false): number {
   const n = 3 * th.nV + th.nP;
   const velocityBlock = th.vIdx.length * 12 * 2; // values + pattern, the next iterate assembled beside the current one
   const divergence = th.dIdx.length * (24 + 4);
   const amg = 3.2 * (th.vIdx.length / 2 + th.nV) * 12;
-  return Math.round(velocityBlock + divergence + amg + (RESTART + 8) * n * 8);
+  const newtonBlock = newton ? th.vIdx.length * 9 * 8 : 0; // G: a 3 x 3 block per velocity pattern entry
+  return Math.round(velocityBlock + divergence + amg + newtonBlock + (RESTART + 8) * n * 8);
 }
 
 /** y = F x on the full scalar pattern. */
@@ -278,7 +279,7 @@ export async function solveFluid(problem: FluidProblem, options: SolveOptions = 
   const freeDofs = 3 * (nV - heldV) + th.nP - (pinned >= 0 ? 1 : 0);
   const refused = dofCapFailure(freeDofs, opts.maxDofs);
   if (refused) return refused;
-  const bytes = estimateFluidBytes(th);
+  const bytes = estimateFluidBytes(th, problem.nonlinear === "newton");
   if (bytes > opts.maxMemoryBytes)
     return {
       ok: false,
