@@ -5,7 +5,11 @@
 import { describe, expect, it } from "vitest";
 import { createSession, type Session } from "../../src/index.js";
 import type { HeatSolution } from "../../src/fem/heat/solve-heat.js";
-import { ok } from "../session-helpers.js";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { readNastran } from "../support/nastran-cards.js";
+import { ok, refused } from "../session-helpers.js";
 import { writeDesign } from "./fixtures.js";
 
 const bar = [{ name: "Beam", features: [{ id: "F1", type: "box", min: [0, 0, 0], max: [100, 10, 10] }] }];
@@ -48,7 +52,7 @@ async function conduction(tied: boolean) {
     if (Math.abs(mesh.nodes[3 * i]) < 1e-9) inflow += sol.reaction[i];
     if (Math.abs(mesh.nodes[3 * i] - 100) < 1e-9) (tipSum += sol.temperature[i]), tipCount++;
   }
-  return { inflow, tip: tipSum / tipCount, temperature: sol.temperature, mesh };
+  return { s, inflow, tip: tipSum / tipCount, temperature: sol.temperature, mesh };
 }
 
 describe("tied interfaces in frequency and heat steps", () => {
@@ -76,5 +80,13 @@ describe("tied interfaces in frequency and heat steps", () => {
         const interpolated = t.masters[k].reduce((sum, m, j) => sum + t.weights[k][j] * tied.temperature[m], 0);
         expect(Math.abs(tied.temperature[slave] - interpolated)).toBeLessThan(1e-9);
       });
+    // Decks: Nastran ties the temperatures (an MPC on component 1 per slave); LS-DYNA's equations tie
+    // displacements only, so its heat deck refuses by name.
+    const dir = mkdtempSync(join(tmpdir(), "fc-tie-heat-"));
+    await ok(tied.s, "deck.write", { format: "nastran", path: join(dir, "heat.bdf") });
+    const mpcs = readNastran(readFileSync(join(dir, "heat.bdf"), "utf8")).cards.filter((c) => c.name === "MPC");
+    expect(mpcs.length).toBe(ties.reduce((n, t) => n + t.slaves.length, 0));
+    for (const c of mpcs) expect(c.fields[2]).toBe("1");
+    expect((await refused(tied.s, "deck.write", { format: "lsdyna", path: join(dir, "heat.k") })).error).toMatch(/LS-DYNA heat decks cannot hold tied interfaces/);
   }, 120_000);
 });
