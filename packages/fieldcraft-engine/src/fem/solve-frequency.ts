@@ -35,6 +35,8 @@ function sharedCopy(a: Float64Array): Float64Array {
   return s;
 }
 import { fullyIntegrated } from "./full-integration.js";
+import { buildTransform, transformStiffness } from "./node-constraints.js";
+import { expandScalar, scalarTransform, settleTies, transformScalarCsr, type ScalarTie, type ScalarTransform } from "./tie-scalar.js";
 
 export interface FrequencyProblem {
   mesh: Mesh;
@@ -46,6 +48,8 @@ export interface FrequencyProblem {
   held: Iterable<number>;
   /** Planar meshes: the thickness per material (plane stress and strain; 1 when left out). */
   thickness?: readonly number[];
+  /** Tied interfaces (solid meshes): u_slave = sum w u_master, eliminated from K and M (a held slave keeps its hold). */
+  ties?: ScalarTie[];
 }
 
 export interface FrequencyOptions extends SolveOptions {
@@ -177,6 +181,13 @@ export async function solveFrequency(problem: FrequencyProblem, options: Frequen
   const used = new Uint8Array(nn);
   for (let k = 0; k < mesh.elements.length; k++) used[mesh.elements[k]] = 1;
   for (let i = 0; i < nn; i++) if (!used[i]) held.fill(1, 3 * i, 3 * i + 3);
+  // Ties: the slaves' own unknowns are held in the reduced problem K_r = G^T K G, M_r = G^T M G; shapes are G v.
+  const heldBefore = Uint8Array.from(held);
+  const ties = problem.ties?.length ? settleTies(problem.ties, (n) => held[3 * n] + held[3 * n + 1] + held[3 * n + 2] > 0) : null;
+  if (typeof ties === "string") return { ok: false, error: ties };
+  if (ties?.length && meshFamily(mesh).planar) return { ok: false, error: "tied interfaces of planar meshes are not solved; mesh the cells so their faces match" };
+  const G = ties?.length ? scalarTransform(nn, ties) : null;
+  if (ties) for (const t of ties) held.fill(1, 3 * t.slave, 3 * t.slave + 3);
   // Planar: u unknowns per node (x, y); z never moves, and for axisymmetry neither does a rigid x (hoop strain)
   // nor a rotation, so only the in-plane rigid motions the supports leave count as free.
   const kind = meshFamily(mesh).planar;
@@ -190,7 +201,8 @@ export async function solveFrequency(problem: FrequencyProblem, options: Frequen
   if (freeDofs > opts.maxDofs)
     return { ok: false, error: `the model has ${freeDofs} free degrees of freedom, above the cap maxDofs = ${opts.maxDofs}; coarsen the mesh or raise maxDofs` };
   if (opts.modes > freeDofs) return { ok: false, error: `modes = ${opts.modes} is more than the model's ${freeDofs} free degrees of freedom; ask for fewer modes` };
-  const unrestrained = unrestrainedMotion(mesh, motionHeld);
+  // Tied pieces are apart in the element graph: the graph test would call them free, so it is left to the solve.
+  const unrestrained = G ? null : unrestrainedMotion(mesh, motionHeld);
   const rigid = rigidCount(unrestrained);
   const notes: string[] = [];
   if (unrestrained) notes.push(`the model is not fully supported: ${unrestrained}; its ${rigid} rigid-body mode${rigid === 1 ? "" : "s"} come out near 0 Hz`);
@@ -220,11 +232,11 @@ export async function solveFrequency(problem: FrequencyProblem, options: Frequen
     ? assemblePlanarMass(mesh, problem.elementMaterial, problem.density, thickness, opts.mass ?? "consistent", pattern)
     : assembleMass(fullyIntegrated(mesh), problem.elementMaterial, problem.density, opts.mass ?? "consistent", pattern);
   if (!massed.ok) return massed;
-  const K = assembled.matrix;
+  const K = G ? transformStiffness(assembled.matrix, buildTransform(nn, { normals: [], ties: ties! }).G) : assembled.matrix;
   const zeros = new Map<number, number>();
   for (let d = 0; d < u * nn; d++) if (heldU[d]) zeros.set(d, 0);
   applyPrescribed(K, zeros, new Float64Array(u * nn));
-  const M = massOperator(massed.mass, u, heldU);
+  const M = massOperator(G ? tiedMass(massed.mass, G) : massed.mass, u, heldU);
   const assemblySeconds = (performance.now() - t0) / 1000;
   await yieldToEventLoop();
   if (opts.signal?.aborted) return { ok: false, error: "the solve was cancelled" };
@@ -347,7 +359,8 @@ export async function solveFrequency(problem: FrequencyProblem, options: Frequen
       for (let i = 0; i < nn; i++) { w[3 * i] = v[2 * i]; w[3 * i + 1] = v[2 * i + 1]; }
       return w;
     });
-  const M3 = kind ? massOperator(massed.mass, 3, motionHeld.map((h, d) => (d % 3 === 2 ? 1 : held[d]))) : M;
+  if (G) vectors = vectors.map((v) => expandScalar(G, v, 3));
+  const M3 = kind ? massOperator(massed.mass, 3, motionHeld.map((h, d) => (d % 3 === 2 ? 1 : held[d]))) : G ? massOperator(massed.mass, 3, heldBefore) : M;
   // Sign convention: the largest component of each shape is positive (shapes are defined up to sign).
   for (const v of vectors) {
     let big = 0;
@@ -376,6 +389,13 @@ export async function solveFrequency(problem: FrequencyProblem, options: Frequen
       stats: { dofs: u * nn, freeDofs, iterations, largestResidual, assemblySeconds, solveSeconds, solver: solver!, applications },
     },
   };
+}
+
+/** G^T M G of a node mass (a lumped one becomes a consistent-form matrix: the ties couple the masters). */
+function tiedMass(M: NodeMass, G: ScalarTransform): NodeMass {
+  if (M.kind === "consistent") return { kind: "consistent", n: M.n, ...transformScalarCsr(M.n, M.rowPtr, M.col, M.val, G) };
+  const rowPtr = Int32Array.from({ length: M.n + 1 }, (_, i) => i);
+  return { kind: "consistent", n: M.n, ...transformScalarCsr(M.n, rowPtr, Int32Array.from({ length: M.n }, (_, i) => i), M.diag, G) };
 }
 
 /** The node mass of a problem, for callers that need M outside the solve (e.g. lumped mass for explicit dynamics). */

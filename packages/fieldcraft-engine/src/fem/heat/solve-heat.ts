@@ -16,6 +16,7 @@ import { constantModes } from "../solvers/amg/tentative.js";
 import { filmLoad } from "./boundary.js";
 import { nodalHeatFlux } from "./flux.js";
 import { fullyIntegrated } from "../full-integration.js";
+import { expandScalar, reduceScalar, scalarTransform, settleTies, transformScalar, type ScalarTie } from "../tie-scalar.js";
 
 export interface HeatProblem {
   mesh: Mesh;
@@ -30,6 +31,8 @@ export interface HeatProblem {
   thickness?: readonly number[];
   /** Planar films: their edges' depth (the loads' single thickness; axisymmetry uses 2 pi r). */
   films: { facets: Facets; coefficient: number; sink: number; thickness?: number }[];
+  /** Tied interfaces: T_slave = sum w T_master, eliminated (a held slave keeps its temperature). */
+  ties?: ScalarTie[];
 }
 
 export interface HeatSolution {
@@ -109,9 +112,16 @@ export async function solveHeat(problem: HeatProblem, options: SolveOptions = {}
     ? assembleForm(mesh, planarConduction(kind), problem.elementMaterial, problem.conductivity.map((conductivity, i) => ({ conductivity, thickness: problem.thickness?.[i] ?? 1 })), sized.pattern, opts.signal)
     : assembleForm(mesh, CONDUCTION, problem.elementMaterial, problem.conductivity.map((conductivity) => ({ conductivity })), sized.pattern, opts.signal);
   if (!assembled.ok) return assembled;
-  const K = assembled.matrix;
-  const Q = Float64Array.from(problem.heat);
-  addFilms(K, mesh, problem.films, Q);
+  const Kfull = assembled.matrix;
+  const Qfull = Float64Array.from(problem.heat);
+  addFilms(Kfull, mesh, problem.films, Qfull);
+  // Ties: G^T K G and G^T Q on the reduced temperatures; the slaves' own unknowns are held at 0 and T = G v.
+  const ties = problem.ties?.length ? settleTies(problem.ties, (n) => problem.prescribed.has(n)) : null;
+  if (typeof ties === "string") return { ok: false, error: ties };
+  const G = ties?.length ? scalarTransform(nn, ties) : null;
+  const K = G ? transformScalar(Kfull, G) : Kfull;
+  const Q = G ? reduceScalar(G, Qfull) : Qfull;
+  if (ties) for (const t of ties) prescribed.set(t.slave, 0);
   const system = applyPrescribed(K, prescribed, Q);
   const assemblySeconds = (performance.now() - t0) / 1000;
   await yieldToEventLoop();
@@ -126,8 +136,8 @@ export async function solveHeat(problem: HeatProblem, options: SolveOptions = {}
     maxThreads: opts.maxThreads,
   });
   if (!solved.ok) return solved;
-  const T = solved.x;
-  const reaction = computeReactions(system, T, Q);
+  const T = G ? expandScalar(G, solved.x) : solved.x;
+  const reaction = computeReactions(system, solved.x, Q);
   for (const n of prescribed.keys()) if (!problem.prescribed.has(n)) reaction[n] = 0;
   const applied = Float64Array.from(problem.heat);
   for (const f of problem.films) filmLoad(mesh, f.facets, f.coefficient, f.sink, applied, (a, b, v) => (applied[a] -= v * T[b]), f.thickness);

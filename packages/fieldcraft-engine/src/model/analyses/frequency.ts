@@ -10,6 +10,7 @@ import type { CheckItem } from "../check.js";
 import { ModelError } from "../errors.js";
 import { elementMaterials, heldComponents, planarSections, stepPrescribed } from "../problem.js";
 import { meshFamily } from "../../mesh/types.js";
+import type { NodeConstraints } from "../../fem/node-constraints.js";
 import { planarNodalStress } from "../../fem/solve-planar.js";
 import { lookup } from "../definitions.js";
 import { quantity } from "../schema-parts.js";
@@ -66,9 +67,13 @@ export function frequencyProblem(model: Model, step: StepDefinition, mass?: Mass
   for (const i of used) {
     if (rho[i] === undefined) throw new ModelError(`material ${model.definitions.materials[i].name} has no density, which a frequency step needs for the mass: give it one (model.material.create {density})`);
   }
-  const prescribed = stepPrescribed(model, step);
+  // Ties are eliminated from K and M as in statics; an oblique symmetry plane is not solved here yet.
+  const constraints = { normals: [], ties: [] } as NodeConstraints;
+  const prescribed = stepPrescribed(model, step, model.mesh!.mesh.ties?.length ? constraints : undefined);
+  if (constraints.normals.length > 0)
+    throw new ModelError(`step ${step.name}: a symmetry condition lies on an oblique plane, which frequency steps do not solve yet; use a principal plane or a static step`);
   return {
-    problem: { mesh: model.mesh!.mesh, elementMaterial, materials, density: rho.map((r) => r ?? 0), held: prescribed.keys() },
+    problem: { mesh: model.mesh!.mesh, elementMaterial, materials, density: rho.map((r) => r ?? 0), held: prescribed.keys(), ...(constraints.ties.length ? { ties: constraints.ties } : {}) },
     procedure: step.procedure as unknown as FrequencyProcedure,
     mass,
     materials,

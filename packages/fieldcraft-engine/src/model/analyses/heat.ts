@@ -49,8 +49,6 @@ export function heatProblem(model: Model, step: StepDefinition): HeatProblem {
     if (!(conductivity[i] > 0))
       throw new ModelError(`material ${model.definitions.materials[materialOf[i]].name} has no conductivity, which a heat step needs: give it one (model.material.create {conductivity})`);
   const mesh = model.mesh!.mesh;
-  if (mesh.ties?.length)
-    throw new ModelError(`step ${step.name}: the mesh has tied interfaces, which heat steps do not solve yet; mesh the cells so their faces match (mesh.cells merges them), or use a static step`);
   const prescribed = new Map<number, number>();
   const owner = new Map<number, string>();
   for (const name of step.boundary_conditions) {
@@ -83,7 +81,9 @@ export function heatProblem(model: Model, step: StepDefinition): HeatProblem {
       bodyHeatLoad(fullyIntegrated(mesh), target.elements, load.value, heat, depth);
     } else throw new ModelError(`step ${step.name}: load ${load.name} is a ${load.type} load, which a heat step cannot use: list heat_flux, film or body_heat loads`);
   }
-  return { mesh, elementMaterial, conductivity, prescribed, heat, films, ...(thickness ? { thickness } : {}) };
+  // Tied interfaces: each slave's temperature interpolated on its master face, as its displacements are in statics.
+  const ties = (mesh.ties ?? []).flatMap((t) => t.slaves.map((slave, k) => ({ slave, masters: t.masters[k], weights: t.weights[k] })));
+  return { mesh, elementMaterial, conductivity, prescribed, heat, films, ...(thickness ? { thickness } : {}), ...(ties.length ? { ties } : {}) };
 }
 
 export const HEAT_ANALYSIS = {
