@@ -14,7 +14,8 @@ export const EXPLICIT_ENCODING = "f32le-zlib-base64";
 
 const packed = z.object({ length: z.number().int().nonnegative(), data: z.string() }).strict();
 
-const frameSchema = z
+/** One frame's time and energies: as stored in a file and as results.frames reports it. */
+export const frameEnergySchema = z
   .object({
     frame: z.number().int().nonnegative(),
     time: z.number(),
@@ -30,7 +31,7 @@ export const explicitStoredSchema = z
   .object({
     /** Frame fields and reactions in single precision; reaction DOFs as 32-bit integers; loads in double. */
     encoding: z.literal(EXPLICIT_ENCODING),
-    frames: z.array(frameSchema).min(1).max(DEFAULT_EXPLICIT_CAPS.maxFrames + 1),
+    frames: z.array(frameEnergySchema).min(1).max(DEFAULT_EXPLICIT_CAPS.maxFrames + 1),
     displacement: packed,
     velocity: packed,
     acceleration: packed,

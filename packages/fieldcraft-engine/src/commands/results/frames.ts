@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { frameEnergySchema } from "../../files/explicit-results.js";
 import { ModelError } from "../../model/errors.js";
 import { stepResult } from "../../model/results.js";
 import { unitSystem } from "../../model/units.js";
@@ -15,17 +16,7 @@ export const resultsFramesCommand = defineCommand({
     step: z.string(),
     time_step: z.number(),
     units: z.object({ time: z.string(), energy: z.string() }),
-    frames: z.array(
-      z.object({
-        frame: z.number().int().nonnegative(),
-        time: z.number(),
-        kinetic: z.number(),
-        internal: z.number(),
-        viscous: z.number(),
-        external_work: z.number(),
-        energy_balance: z.number(),
-      }),
-    ),
+    frames: z.array(frameEnergySchema),
   }),
   requires: ["result"],
   effects: { mutates: false, reads: false, writes: false },
