@@ -556,18 +556,7 @@ function insertIn(T: Triangulation, t: number, union: number[], layers: number):
     ty += x[3 * w + 1] / 4;
     tz += x[3 * w + 2] / 4;
   }
-  for (let i = 0; i < 4; i++) {
-    if (T.tc[4 * t + i] < 0) continue;
-    const f = FACE[i];
-    const a = T.tv[4 * t + f[0]], b = T.tv[4 * t + f[1]], c = T.tv[4 * t + f[2]];
-    const ux = x[3 * b] - x[3 * a], uy = x[3 * b + 1] - x[3 * a + 1], uz = x[3 * b + 2] - x[3 * a + 2];
-    const wx = x[3 * c] - x[3 * a], wy = x[3 * c + 1] - x[3 * a + 1], wz = x[3 * c + 2] - x[3 * a + 2];
-    const mx = uy * wz - uz * wy, my = uz * wx - ux * wz, mz = ux * wy - uy * wx;
-    const ml = Math.hypot(mx, my, mz) || 1;
-    nx += mx / ml;
-    ny += my / ml;
-    nz += mz / ml;
-  }
+  [nx, ny, nz] = surfaceFaceNormals(T, t);
   const nl = Math.hypot(nx, ny, nz);
   for (const f of nl > 0 ? [0, 0.25, 0.5, 0.75] : [0]) {
     x[3 * p] = tx + (f * len * nx) / (nl || 1);
@@ -614,6 +603,25 @@ function insertIn(T: Triangulation, t: number, union: number[], layers: number):
   return true;
 }
 
+/** The sum of the unit normals (corner order of FACE) of t's faces that carry a boundary piece (tc >= 0). */
+function surfaceFaceNormals(T: Triangulation, t: number): [number, number, number] {
+  const x = T.x;
+  let nx = 0, ny = 0, nz = 0;
+  for (let i = 0; i < 4; i++) {
+    if (T.tc[4 * t + i] < 0) continue;
+    const f = FACE[i];
+    const a = T.tv[4 * t + f[0]], b = T.tv[4 * t + f[1]], c = T.tv[4 * t + f[2]];
+    const ux = x[3 * b] - x[3 * a], uy = x[3 * b + 1] - x[3 * a + 1], uz = x[3 * b + 2] - x[3 * a + 2];
+    const wx = x[3 * c] - x[3 * a], wy = x[3 * c + 1] - x[3 * a + 1], wz = x[3 * c + 2] - x[3 * a + 2];
+    const mx = uy * wz - uz * wy, my = uz * wx - ux * wz, mz = ux * wy - uy * wx;
+    const ml = Math.hypot(mx, my, mz) || 1;
+    nx += mx / ml;
+    ny += my / ml;
+    nz += mz / ml;
+  }
+  return [nx, ny, nz];
+}
+
 /**
  * A sliver with faces on the surface (all corners there, so nothing can move): a point is tried at a few
  * depths inside, off its surface faces, with a cavity that treats boundary pieces as walls; the deepest
@@ -632,18 +640,7 @@ function insertOffSurface(T: Triangulation, t: number): boolean {
       len += Math.hypot(x[3 * w] - x[3 * u], x[3 * w + 1] - x[3 * u + 1], x[3 * w + 2] - x[3 * u + 2]) / 6;
     }
   }
-  for (let i = 0; i < 4; i++) {
-    if (T.tc[4 * t + i] < 0) continue;
-    const f = FACE[i];
-    const a = T.tv[4 * t + f[0]], b = T.tv[4 * t + f[1]], c = T.tv[4 * t + f[2]];
-    const ux = x[3 * b] - x[3 * a], uy = x[3 * b + 1] - x[3 * a + 1], uz = x[3 * b + 2] - x[3 * a + 2];
-    const wx = x[3 * c] - x[3 * a], wy = x[3 * c + 1] - x[3 * a + 1], wz = x[3 * c + 2] - x[3 * a + 2];
-    const mx = uy * wz - uz * wy, my = uz * wx - ux * wz, mz = ux * wy - uy * wx;
-    const ml = Math.hypot(mx, my, mz) || 1;
-    nx += mx / ml;
-    ny += my / ml;
-    nz += mz / ml;
-  }
+  [nx, ny, nz] = surfaceFaceNormals(T, t);
   const nl = Math.hypot(nx, ny, nz);
   if (!(nl > 0)) return false;
   nx /= nl;
