@@ -2,7 +2,8 @@
 // "Accurate three-dimensional lid-driven cavity flow", J. Comput. Phys. 206 (2005) 536-558, Tables 5 and 6
 // (Chebyshev collocation, cube with rigid end walls; values as transcribed in tum-pbs/PICT tests/validations.py,
 // key (1000, 1, 1, False)). No 3D table at Re = 100 (Ku, Hirsh & Taylor 1987; Wong & Baker 2002) could be found
-// for this project, so Re = 1000 is the published comparison (bench/cavity.ts).
+// for this project, so Re = 1000 is the published comparison (bench/cavity.ts) and Re = 100 is compared with
+// DOLFINx solving the same problem (bench/cavity-dolfinx.ts).
 //
 // Their cavity is [-1/2, 1/2]^3 with the lid at x = -1/2 moving along +y; ours is [0, 1]^3 with the lid at z = 1
 // moving along +x. So x_AK = 1/2 - z, y_AK = x - 1/2, and the velocities v_AK = u (along the lid's motion),
