@@ -19,6 +19,7 @@ import { assembleStiffness } from "../src/fem/assembly.js";
 import { blockPatternFromMesh } from "../src/fem/sparse/block-csr.js";
 import { blockLevelOperator, csrLevelOperator } from "../src/fem/parallel/operators.js";
 import { parallelGalerkinProduct } from "../src/fem/parallel/galerkin.js";
+import { CancelledError, withCancelScope } from "../src/fem/cancel-scope.js";
 import { closeKernelPool, kernelPool, resolveThreads, type KernelPool } from "../src/fem/parallel/pool.js";
 import { sharedFloat32, sharedFloat64, sharedInt32 } from "../src/fem/parallel/shared.js";
 import { planarGridMesh } from "../src/mesh/planarGrid.js";
@@ -195,6 +196,30 @@ describe("setup on the pool: assembly and the smoothed prolongator", () => {
       expect(!s.ok && s.error).toMatch(/^element 18 is inverted/);
       expect(!p.ok && p.error).toBe(!s.ok && s.error);
     });
+
+  it("a cancelled command stops a pooled assembly on both threads (the stop word), and the pool keeps working", () => {
+    const mesh = boxTetMesh({ size: [4, 2, 2], cells: [24, 12, 12], order: 2 });
+    const mats = new Int32Array(mesh.elements.length / 10);
+    const material = [{ young: 1000, poisson: 0.3 }];
+    const full = blockPatternFromMesh(mesh, 3);
+    let t0 = performance.now();
+    expect(assembleStiffness(mesh, mats, material, full, undefined, poolAssembly(pool)).ok).toBe(true);
+    const fullMs = performance.now() - t0;
+    // Cancelled before it starts: the caller's share sees it first and raises the stop word; the helper's
+    // share (the upper rows) polls it every 1024 elements.
+    const controller = new AbortController();
+    controller.abort();
+    const cut = blockPatternFromMesh(mesh, 3);
+    t0 = performance.now();
+    expect(() => withCancelScope(controller.signal, () => assembleStiffness(mesh, mats, material, cut, undefined, poolAssembly(pool)))).toThrow(CancelledError);
+    const cancelledMs = performance.now() - t0;
+    expect(cancelledMs, `cancelled in ${cancelledMs} ms, the whole assembly took ${fullMs} ms`).toBeLessThan(fullMs / 2);
+    const upper = (K: BlockCsr) => K.val.subarray(9 * K.rowPtr[K.n >> 1]).filter((v) => v !== 0).length;
+    expect(upper(cut)).toBeLessThan(upper(full) / 4);
+    const again = blockPatternFromMesh(mesh, 3);
+    expect(assembleStiffness(mesh, mats, material, again, undefined, poolAssembly(pool)).ok).toBe(true);
+    expect(sameBits(full.val, again.val)).toBe(true);
+  });
 
   it("the smoothed prolongator (count and fill passes over row ranges) gives the one-thread bits, block and scalar left", () => {
     const K = stiffness(2);

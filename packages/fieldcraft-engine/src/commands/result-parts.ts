@@ -4,7 +4,7 @@
 // schemas with JSON Schema validators of several drafts), and bytes are base64 strings on the wire.
 import { z } from "zod";
 import { UNIT_SYSTEM_IDS } from "../model/units.js";
-import { amplitudeSchema, initialConditionSchema, storedBoundaryConditionSchema, loadSchema, materialSchema, sectionSchema, setSchema, stepSchema } from "../model/schemas.js";
+import { definitionsShape } from "../model/schemas.js";
 
 /** x, y, z. */
 export const vec3 = z.array(z.number()).length(3);
@@ -58,16 +58,7 @@ export const countsResult = z
   .record(z.string(), z.number().int().nonnegative())
   .describe("bodies, nodes, elements, one count per definition kind, results");
 
-export const definitionsResult = z.object({
-  sets: z.array(setSchema),
-  materials: z.array(materialSchema),
-  sections: z.array(sectionSchema),
-  boundary_conditions: z.array(storedBoundaryConditionSchema),
-  loads: z.array(loadSchema),
-  steps: z.array(stepSchema),
-  amplitudes: z.array(amplitudeSchema).optional(),
-  initial_conditions: z.array(initialConditionSchema).optional(),
-});
+export const definitionsResult = z.object(definitionsShape);
 
 export const checkItemResult = z.object({ item: z.string(), message: z.string(), command: z.string().optional() });
 

@@ -20,6 +20,11 @@ export function withCancelScope<T>(signal: AbortSignal | undefined, work: () => 
   return signal === undefined ? work() : scope.run(signal, work);
 }
 
+/** Whether the running command was cancelled, for code that must stop other threads before it unwinds. */
+export function cancelRequested(): boolean {
+  return scope.getStore()?.aborted === true;
+}
+
 /** A check point: throws CancelledError when the running command's signal is aborted (no scope: never). */
 export function checkCancelled(): void {
   if (scope.getStore()?.aborted === true) throw new CancelledError();

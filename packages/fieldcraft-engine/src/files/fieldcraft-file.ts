@@ -9,7 +9,7 @@ import { NODES_PER_ELEMENT, type Mesh } from "../mesh/types.js";
 import { ModelError } from "../model/errors.js";
 import type { Definitions, MeshState, Model } from "../model/types.js";
 import { UNIT_SYSTEM_IDS } from "../model/units.js";
-import { amplitudeSchema, initialConditionSchema, storedBoundaryConditionSchema, loadSchema, materialSchema, sectionSchema, setSchema, stepSchema } from "../model/schemas.js";
+import { definitionsShape } from "../model/schemas.js";
 import { datumAxisBySchema, datumPlaneBySchema } from "../model/datum-schemas.js";
 import { decodeArray, encodeArray } from "./typed-arrays.js";
 import { encodeResults, resultsSchema } from "./results-file.js";
@@ -19,18 +19,7 @@ export const FILE_FORMAT = "fieldcraft/2";
 export const FILE_VERSION = 2;
 
 // Each stored definition has exactly the shape of the parameters of the command that creates it.
-const definitionsSchema = z
-  .object({
-    sets: z.array(setSchema),
-    materials: z.array(materialSchema),
-    sections: z.array(sectionSchema),
-    boundary_conditions: z.array(storedBoundaryConditionSchema),
-    loads: z.array(loadSchema),
-    steps: z.array(stepSchema),
-    amplitudes: z.array(amplitudeSchema).optional(),
-    initial_conditions: z.array(initialConditionSchema).optional(),
-  })
-  .strict();
+const definitionsSchema = z.object(definitionsShape).strict();
 
 const faceTagSchema = z.object({ body: z.string(), face: z.string() }).strict();
 const tieSchema = z

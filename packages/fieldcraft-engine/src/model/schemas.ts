@@ -233,3 +233,15 @@ export const initialConditionSchema = z
     vector: vector3("velocity", "Velocity [vx, vy, vz] at t = 0"),
   })
   .strict();
+
+/** Every stored definition, by kind: what a `.fieldcraft` file holds and `model.summary` reports. */
+export const definitionsShape = {
+  sets: z.array(setSchema),
+  materials: z.array(materialSchema),
+  sections: z.array(sectionSchema),
+  boundary_conditions: z.array(storedBoundaryConditionSchema),
+  loads: z.array(loadSchema),
+  steps: z.array(stepSchema),
+  amplitudes: z.array(amplitudeSchema).optional(),
+  initial_conditions: z.array(initialConditionSchema).optional(),
+};

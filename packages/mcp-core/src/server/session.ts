@@ -1,7 +1,6 @@
 import { BATCH_REMOVED_HINT, ERRORS } from "../jsonrpc/error-codes.js";
 import { classify, type RequestId } from "../jsonrpc/message.js";
-import { errorLine, resultLine, type ErrorBody } from "../jsonrpc/serialize.js";
-import { joinLines, resultLinePieces } from "../jsonrpc/serialize.js";
+import { errorLine, joinLines, resultLine, resultLinePieces, type ErrorBody } from "../jsonrpc/serialize.js";
 import type { Line, LinePieces, Piece } from "../transport/line-pieces.js";
 import { OLDEST_VERSION, negotiateVersion, supportsBatches, supportsStructured, type ProtocolVersion } from "../protocol/versions.js";
 import { eraOf, REMOVED_IN_MODERN, unsupportedVersionError } from "../protocol/modern.js";

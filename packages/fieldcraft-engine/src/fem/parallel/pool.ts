@@ -12,7 +12,8 @@ import { availableParallelism } from "node:os";
 import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
-import { kernelOf, type KernelName } from "./kernels/index.js";
+import { CancelledError, cancelRequested } from "../cancel-scope.js";
+import { kernelOf, type KernelContext, type KernelName } from "./kernels/index.js";
 import { CTRL, CTRL_SLOTS, type Job, type Reply } from "./protocol.js";
 import { sharedInt32 } from "./shared.js";
 
@@ -24,6 +25,9 @@ export interface KernelPool {
   /** Runs tasks 0..count-1 (task i is the range [i, i + 1)) on free threads; the results in task order. */
   map<R>(kernel: KernelName, args: object, count: number): R[];
 }
+
+/** How often a caller waiting for its helpers looks at its command's signal. */
+const STOP_POLL_MS = 20;
 
 /** Threads the caller may ask for at most, whatever the machine reports. */
 export const MAX_THREADS = 64;
@@ -109,7 +113,7 @@ class Pool implements KernelPool {
     const parts = bounds.length - 1;
     if (parts > this.threads) throw new Error(`a job for ${parts} threads on a pool of ${this.threads}`);
     this.dispatch({ kernel, args, bounds: Array.from(bounds), count: 0, threads: parts }, parts - 1);
-    this.finish(kernel, parts - 1, null, () => kernelOf(kernel)!(args, bounds[0], bounds[1], { thread: 0, threads: parts }));
+    this.finish(kernel, parts - 1, null, () => kernelOf(kernel)!(args, bounds[0], bounds[1], this.callerContext(parts)));
   }
 
   map<R>(kernel: KernelName, args: object, count: number, threads = this.threads): R[] {
@@ -118,15 +122,29 @@ class Pool implements KernelPool {
     Atomics.store(this.ctrl, CTRL.NEXT, 0);
     this.dispatch({ kernel, args, bounds: null, count, threads: helpers + 1 }, helpers);
     this.finish(kernel, helpers, results, () => {
-      for (let task = Atomics.add(this.ctrl, CTRL.NEXT, 1); task < count; task = Atomics.add(this.ctrl, CTRL.NEXT, 1))
-        results[task] = kernelOf(kernel)!(args, task, task + 1, { thread: 0, threads: helpers + 1 }) as R;
+      const ctx = this.callerContext(helpers + 1);
+      for (let task = Atomics.add(this.ctrl, CTRL.NEXT, 1); task < count && !ctx.stopped(); task = Atomics.add(this.ctrl, CTRL.NEXT, 1))
+        results[task] = kernelOf(kernel)!(args, task, task + 1, ctx) as R;
     });
     return results;
+  }
+
+  /** The caller's context: a cancelled command raises the stop word, which the helpers' kernels poll. */
+  private callerContext(threads: number): KernelContext {
+    return { thread: 0, threads, stopped: () => this.stopIfCancelled() };
+  }
+
+  private stopIfCancelled(): boolean {
+    if (Atomics.load(this.ctrl, CTRL.STOP) !== 0) return true;
+    if (!cancelRequested()) return false;
+    Atomics.store(this.ctrl, CTRL.STOP, 1);
+    return true;
   }
 
   private dispatch(job: Omit<Job, "thread">, helpers: number): void {
     if (this.closed) throw new Error("the kernel pool is closed");
     Atomics.store(this.ctrl, CTRL.DONE, 0);
+    Atomics.store(this.ctrl, CTRL.STOP, 0);
     for (let w = 0; w < helpers; w++) {
       this.members[w].jobs.postMessage({ ...job, thread: w + 1 } satisfies Job);
       Atomics.add(this.ctrl, CTRL.SEQ + w, 1);
@@ -143,15 +161,21 @@ class Pool implements KernelPool {
     try {
       own();
     } catch (e) {
+      if (e instanceof CancelledError) Atomics.store(this.ctrl, CTRL.STOP, 1);
       error = e instanceof Error ? e.message : String(e);
     }
-    for (let v = Atomics.load(this.ctrl, CTRL.DONE); v < helpers; v = Atomics.load(this.ctrl, CTRL.DONE)) Atomics.wait(this.ctrl, CTRL.DONE, v);
+    // Waiting, the caller still looks at its command's signal, so a cancel reaches helpers busy with long tasks.
+    for (let v = Atomics.load(this.ctrl, CTRL.DONE); v < helpers; v = Atomics.load(this.ctrl, CTRL.DONE)) {
+      Atomics.wait(this.ctrl, CTRL.DONE, v, STOP_POLL_MS);
+      this.stopIfCancelled();
+    }
     for (let w = 0; w < helpers; w++)
       for (let m = receiveMessageOnPort(this.members[w].replies); m; m = receiveMessageOnPort(this.members[w].replies)) {
         const reply = m.message as Reply;
         if (reply.error !== undefined) error ??= reply.error;
         else if (results) results[reply.task] = reply.result;
       }
+    if (Atomics.load(this.ctrl, CTRL.STOP) !== 0) throw new CancelledError();
     if (error !== null) throw new Error(`kernel ${kernel} failed: ${error}`);
   }
 

@@ -27,12 +27,12 @@ const collect = ((): (() => void) | null => {
 function runJob(job: Job): void {
   const kernel = kernelOf(job.kernel);
   if (!kernel) throw new Error(`no kernel named ${job.kernel}`);
-  const ctx = { thread: job.thread, threads: job.threads };
+  const ctx = { thread: job.thread, threads: job.threads, stopped: () => Atomics.load(ctrl, CTRL.STOP) !== 0 };
   if (job.bounds) {
     kernel(job.args, job.bounds[job.thread], job.bounds[job.thread + 1], ctx);
     return;
   }
-  for (let task = Atomics.add(ctrl, CTRL.NEXT, 1); task < job.count; task = Atomics.add(ctrl, CTRL.NEXT, 1)) {
+  for (let task = Atomics.add(ctrl, CTRL.NEXT, 1); task < job.count && !ctx.stopped(); task = Atomics.add(ctrl, CTRL.NEXT, 1)) {
     replies.postMessage({ task, result: kernel(job.args, task, task + 1, ctx) } satisfies Reply);
     if (collect && COLLECT_AFTER.has(job.kernel)) collect();
   }
