@@ -8,8 +8,6 @@ import { jsonTextResultParts, type SerializedResultParts } from "@mcp-wrappers/m
 import type { BatchStep } from "../../replies/batch.js";
 import type { BatchPayload, CapturePayload, WorkerInit } from "./messages.js";
 
-export { CLOSE_GRACE_MS } from "@mcp-wrappers/fieldcraft-control";
-
 export interface WorkerBackendOptions extends WorkerInit {
   /**
    * The session's catalogue (headlessCatalogue()), known on this thread: the server builds its tool table and
