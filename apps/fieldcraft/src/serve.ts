@@ -1,4 +1,4 @@
-// Starting the app: an engine session with the window's commands, the control server on loopback, the
+// Starting the app: an engine session with the window's commands in a worker thread, the control server on loopback, the
 // port file, recovery autosaves, and a clean stop on SIGINT/SIGTERM (the port file and the autosave go with it).
 import { createSession } from "@mcp-wrappers/fieldcraft-engine";
 import {
@@ -7,17 +7,22 @@ import {
   readTokenFile,
   removePortFile,
   startControlServer,
+  startSessionWorker,
+  workerSession,
   writePortFile,
   type ControlLimits,
   type ControlServer,
 } from "@mcp-wrappers/fieldcraft-control";
 import type { AppOptions } from "./cli/options.js";
 import { APP_NAME, APP_VERSION } from "./identity.js";
-import { currentSelection, uiSelectCommand, uiSelectionCommand } from "@mcp-wrappers/fieldcraft-engine";
-import { Activity } from "./session/activity.js";
-import { createAppSession } from "./session/app-session.js";
-import { uiSceneCommand } from "@mcp-wrappers/fieldcraft-viewer";
+import { appCatalogue } from "./session/app-session.js";
+import { APP_COMMANDS } from "./session/commands.js";
+import { MirroredState } from "./session/mirrored-state.js";
 import { startViewServer, type ViewServer } from "./view/server.js";
+import type { AppWorkerInit } from "./worker/init.js";
+
+/** The engine worker's script, built beside the app's (dist/session-worker.js). */
+const WORKER_ENTRY = new URL("./session-worker.js", import.meta.url);
 
 export interface RunningApp {
   server: ControlServer;
@@ -41,14 +46,23 @@ export async function startApp(
     } else token = generateToken();
   }
 
-  // FIELDCRAFT_CHECK_RESULTS=1 (the tests): every command result is checked against its declared schema.
-  const engine = createSession({
-    commands: [uiSelectCommand, uiSelectionCommand, uiSceneCommand],
-    recovery: { autosaveSeconds: options.autosaveSeconds, onError: log },
-    checkResults: process.env.FIELDCRAFT_CHECK_RESULTS === "1",
+  // The engine session runs in a worker thread (src/worker/entry.ts), so this thread keeps the channel: describe,
+  // cancel and the viewer's pages are served during a long mesh or solve, and a cancel reaches the work at once.
+  const mirror = new MirroredState();
+  const worker = startSessionWorker({
+    entry: WORKER_ENTRY,
+    workerData: { autosaveSeconds: options.autosaveSeconds, scene: options.viewPort !== undefined } satisfies AppWorkerInit,
+    note: log,
+    onMirror: (state) => mirror.update(state),
   });
-  const activity = new Activity(log);
-  const session = createAppSession(engine, activity);
+  try {
+    await worker.ready();
+  } catch (err) {
+    await worker.close();
+    return { ok: false, error: (err as Error).message };
+  }
+  // The catalogue is static: known here from a session that never runs a command, so the channel answers it at once.
+  const session = workerSession(worker, appCatalogue(createSession({ commands: APP_COMMANDS }).catalogue()));
   const started = await startControlServer({
     session,
     app: { name: APP_NAME, version: APP_VERSION, ui: true },
@@ -56,20 +70,13 @@ export async function startApp(
     port: options.port,
     token,
     ...(limits ? { limits } : {}),
-    describeExtra: () => {
-      const selection = currentSelection(engine.view());
-      return {
-        model: { file: engine.file() ?? null, digest: engine.digest() },
-        view: {
-          camera: engine.view().camera ?? null,
-          selection: { geometry: selection.geometry.length, nodes: selection.nodes.length, elements: selection.elements.length, faces: selection.faces.length },
-        },
-        activity: activity.snapshot(),
-      };
-    },
+    describeExtra: () => mirror.describe(),
     log,
   });
-  if (!started.ok) return started;
+  if (!started.ok) {
+    await worker.close();
+    return started;
+  }
   const server = started.server;
 
   const portFile = options.portFile ?? defaultPortFilePath(server.port);
@@ -77,6 +84,7 @@ export async function startApp(
     await writePortFile(portFile, { port: server.port, token, pid: process.pid, host: server.host }, options.portFile === undefined);
   } catch (err) {
     await server.close();
+    await worker.close();
     return { ok: false, error: `cannot write the port file ${portFile}: ${(err as Error).message}` };
   }
   const where = server.host.includes(":") ? `[${server.host}]:${server.port}` : `${server.host}:${server.port}`;
@@ -84,10 +92,11 @@ export async function startApp(
 
   let view: ViewServer | null = null;
   if (options.viewPort !== undefined) {
-    const viewed = await startViewServer({ engine, session, host: server.host, port: options.viewPort, log });
+    const viewed = await startViewServer({ mirror, session, host: server.host, port: options.viewPort, log });
     if (!viewed.ok) {
       await removePortFile(portFile);
       await server.close();
+      await worker.close();
       return viewed;
     }
     view = viewed.server;
@@ -106,8 +115,8 @@ export async function startApp(
           await view?.close();
           await removePortFile(portFile);
           await server.close();
-          // A clean stop leaves nothing in the recovery folder.
-          await engine.close();
+          // A clean stop leaves nothing in the recovery folder (the worker's session removes its autosave).
+          await worker.close();
         })()),
     },
   };

@@ -34,6 +34,11 @@ function withPictureFile(info: CommandInfo): CommandInfo {
   return { ...info, result: { ...info.result, properties, required } };
 }
 
+/** The app session's catalogue from the engine's: known on the main thread while the session runs in its worker. */
+export function appCatalogue(engineCatalogue: CommandInfo[]): CommandInfo[] {
+  return [...engineCatalogue.map(withPictureFile), UI_CAPTURE_INFO];
+}
+
 export function createAppSession(engine: Session, activity: Activity): ServedSession {
   let lastFrame: PictureFrame | null = null;
   const run = async (command: string, params: Record<string, unknown>, options: ExecuteOptions): Promise<CommandOutcome> => {
@@ -60,7 +65,7 @@ export function createAppSession(engine: Session, activity: Activity): ServedSes
   };
 
   return {
-    catalogue: (): CommandInfo[] => [...engine.catalogue().map(withPictureFile), UI_CAPTURE_INFO],
+    catalogue: (): CommandInfo[] => appCatalogue(engine.catalogue()),
     async execute(command, params, options = {}) {
       const started = performance.now();
       const outcome = await run(command, asParams(params), options);

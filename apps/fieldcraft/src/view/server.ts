@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { generateToken, isLoopbackAddress, tokensEqual, type ServedSession } from "@mcp-wrappers/fieldcraft-control";
-import type { Session } from "@mcp-wrappers/fieldcraft-engine";
+import type { MirroredState } from "../session/mirrored-state.js";
 import { viewerCsp, viewerHtml } from "@mcp-wrappers/fieldcraft-viewer";
 import { checkOrigin } from "./origin.js";
 import { SceneFeed } from "./scene-feed.js";
@@ -14,7 +14,8 @@ import { runSelect, selectParams } from "./select.js";
 export const VIEW_LIMITS = { maxBodyBytes: 16 * 1024 * 1024, maxEventStreams: 16, keepAliveMs: 25_000 } as const;
 
 export interface ViewServerOptions {
-  engine: Session;
+  /** The worker's mirrored state on this thread: the scene the pages fetch. */
+  mirror: MirroredState;
   /** The app's served session: picks run through it, so they are logged like any client's command. */
   session: ServedSession;
   host: string;
@@ -62,7 +63,7 @@ async function readBody(req: IncomingMessage, limit: number): Promise<{ ok: true
 
 export async function startViewServer(options: ViewServerOptions): Promise<{ ok: true; server: ViewServer } | { ok: false; error: string }> {
   const token = options.token ?? generateToken();
-  const feed = new SceneFeed(options.engine);
+  const feed = new SceneFeed(options.mirror);
   const streams = new Set<ServerResponse>();
   let port = options.port;
 

@@ -2,8 +2,8 @@
 // buffers a reply may move to the other thread.
 import { Worker } from "node:worker_threads";
 import { expect, test } from "vitest";
-import { flagSignal, newCancelFlag, raiseFlag } from "../../src/backend/worker/shared-signal.js";
-import { transferables } from "../../src/backend/worker/transfer.js";
+import { flagSignal, newCancelFlag, raiseFlag } from "../src/worker/shared-signal.js";
+import { transferables } from "../src/worker/transfer.js";
 
 test("the signal reads the shared flag at every poll and aborts itself, listeners and reason included", () => {
   const flag = newCancelFlag();
