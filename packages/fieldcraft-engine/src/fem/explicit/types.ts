@@ -40,6 +40,9 @@ export interface ExplicitLimits {
   maxElementSteps: number;
   maxFrames: number;
   maxMemoryBytes: number;
+  /** Threads for the C3D4 element forces (default: FIELDCRAFT_THREADS, else the machine's), capped by maxThreads. */
+  threads?: number;
+  maxThreads?: number;
   signal?: AbortSignal;
   onProgress?: (p: { progress: number; total?: number; message: string }) => void;
 }
@@ -81,4 +84,6 @@ export interface ExplicitHistory {
   /** Seconds inside the time loop (the element updates), without setting up. */
   loopSeconds: number;
   notes: string[];
+  /** Threads the element forces ran on. */
+  threads?: number;
 }
