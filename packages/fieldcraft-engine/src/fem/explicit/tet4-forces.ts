@@ -60,7 +60,7 @@ export function tet4Forces(ops: ElementOperators, meshElements: Int32Array, nn: 
   for (let t = 0; t < threads; t++) {
     let lo = nn, hi = 0;
     for (let i = 4 * bounds[t]; i < 4 * bounds[t + 1]; i++) {
-      const n = elements[i];
+      const n = elements[i] / 3;
       if (n < lo) lo = n;
       if (n + 1 > hi) hi = n + 1;
     }

@@ -2,7 +2,7 @@
 // order, sorted by smallest node, so a range touches a narrow band of nodes) and scatters into the force
 // vector (thread 0, which clears it) or its own buffer over its band of nodes; a second pass adds the buffers
 // into the force vector over DOF ranges, in thread order. The same thread count gives the same bits.
-import { tet4ForceRange, tet4VolumetricRange, type Tet4Data } from "../../explicit/tet4-kernel.js";
+import { tet4EnergyRange, tet4ForceRange, tet4VolumetricRange, type Tet4Data } from "../../explicit/tet4-kernel.js";
 
 export interface ExplicitForceArgs extends Tet4Data {
   u: Float64Array;
@@ -26,7 +26,8 @@ export function explicitForceRows(a: ExplicitForceArgs, lo: number, hi: number, 
     f = a.bufs[t - 1];
     f.fill(0, 3 * a.nodeBand[2 * t], 3 * a.nodeBand[2 * t + 1]);
   }
-  a.sums[t] = tet4ForceRange(a, a.u, f, a.volumetric, a.invDt, a.energy, lo, hi);
+  a.sums[t] = a.energy ? tet4EnergyRange(a, a.u, lo, hi) : 0;
+  tet4ForceRange(a, a.u, f, a.volumetric, a.invDt, lo, hi);
 }
 
 /** f[i] += the buffers' entries for DOFs [lo, hi), in thread order. */
