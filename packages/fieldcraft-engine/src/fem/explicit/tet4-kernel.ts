@@ -66,42 +66,45 @@ export function tet4VolumetricRange(d: Tet4Data, u: Float64Array, out: Float64Ar
 /**
  * f += the internal forces of elements [lo, hi) at u (f is not cleared here), the bulk viscosity's rate from
  * each element's volumetric strain one step back (`volumetric`, updated: u_n - u_{n-1} = dt v_{n-1/2}).
- * The strain energy is a pass of its own (`tet4EnergyRange`, at frames only): summed here it kept a dozen
- * more doubles alive through the loop and cost about a tenth of its time (x64 has 16 vector registers).
+ * Written for x64's 16 vector registers: a node's gradients are read where they are used, once for the strain
+ * and again for the force (L1 loads, cheaper than the spills of keeping nine live), and the strain energy is a
+ * pass of its own (`tet4EnergyRange`, at frames only). Each cost about a tenth of the loop's time, measured.
  */
 export function tet4ForceRange(d: Tet4Data, u: Float64Array, f: Float64Array, volumetric: Float64Array, invDt: number, lo: number, hi: number): void {
   const P = d.packed, els = d.elements;
   for (let e = lo; e < hi; e++) {
     const b = 4 * e, g = TET4_STRIDE * e;
     const n0 = els[b], n1 = els[b + 1], n2 = els[b + 2], n3 = els[b + 3];
-    const g0x = P[g], g0y = P[g + 1], g0z = P[g + 2];
-    const g1x = P[g + 3], g1y = P[g + 4], g1z = P[g + 5];
-    const g2x = P[g + 6], g2y = P[g + 7], g2z = P[g + 8];
-    const wl = P[g + 9], wm = P[g + 10], wv1 = P[g + 11], wv2 = P[g + 12];
+    // The displacement gradient's symmetric part (h12 = du1/dx2 + du2/dx1, ...), node by node.
     const u3x = u[n3], u3y = u[n3 + 1], u3z = u[n3 + 2];
-    const u0x = u[n0] - u3x, u0y = u[n0 + 1] - u3y, u0z = u[n0 + 2] - u3z;
-    const u1x = u[n1] - u3x, u1y = u[n1 + 1] - u3y, u1z = u[n1 + 2] - u3z;
-    const u2x = u[n2] - u3x, u2y = u[n2 + 1] - u3y, u2z = u[n2 + 2] - u3z;
-    const e11 = g0x * u0x + g1x * u1x + g2x * u2x;
-    const e22 = g0y * u0y + g1y * u1y + g2y * u2y;
-    const e33 = g0z * u0z + g1z * u1z + g2z * u2z;
-    const a12 = wm * (g0y * u0x + g1y * u1x + g2y * u2x + g0x * u0y + g1x * u1y + g2x * u2y);
-    const a13 = wm * (g0z * u0x + g1z * u1x + g2z * u2x + g0x * u0z + g1x * u1z + g2x * u2z);
-    const a23 = wm * (g0z * u0y + g1z * u1y + g2z * u2y + g0y * u0z + g1y * u1z + g2y * u2z);
-    const vol = e11 + e22 + e33;
+    let ux = u[n0] - u3x, uy = u[n0 + 1] - u3y, uz = u[n0 + 2] - u3z;
+    let gx = P[g], gy = P[g + 1], gz = P[g + 2];
+    let h11 = gx * ux, h22 = gy * uy, h33 = gz * uz, h12 = gy * ux + gx * uy, h13 = gz * ux + gx * uz, h23 = gz * uy + gy * uz;
+    ux = u[n1] - u3x; uy = u[n1 + 1] - u3y; uz = u[n1 + 2] - u3z;
+    gx = P[g + 3]; gy = P[g + 4]; gz = P[g + 5];
+    h11 += gx * ux; h22 += gy * uy; h33 += gz * uz; h12 += gy * ux + gx * uy; h13 += gz * ux + gx * uz; h23 += gz * uy + gy * uz;
+    ux = u[n2] - u3x; uy = u[n2 + 1] - u3y; uz = u[n2 + 2] - u3z;
+    gx = P[g + 6]; gy = P[g + 7]; gz = P[g + 8];
+    h11 += gx * ux; h22 += gy * uy; h33 += gz * uz; h12 += gy * ux + gx * uy; h13 += gz * ux + gx * uz; h23 += gz * uy + gy * uz;
+    const vol = h11 + h22 + h33;
     const rate = (vol - volumetric[e]) * invDt;
     volumetric[e] = vol;
     // The pressure: elastic plus bulk viscosity (zero coefficients, no viscosity, add exactly zero). The
     // quadratic term acts in compression only: rate * min(rate, 0), with min(rate, 0) = (rate - |rate|) / 2
     // exactly, so the sign of the rate is no branch (it flips from element to element and was mispredicted).
-    const p = wl * vol + wv1 * rate - wv2 * rate * (0.5 * (rate - Math.abs(rate)));
+    const wm = P[g + 10];
+    const p = P[g + 9] * vol + P[g + 11] * rate - P[g + 12] * rate * (0.5 * (rate - Math.abs(rate)));
     const m2 = 2 * wm;
-    const a11 = p + m2 * e11, a22 = p + m2 * e22, a33 = p + m2 * e33;
-    const f0x = a11 * g0x + a12 * g0y + a13 * g0z, f0y = a12 * g0x + a22 * g0y + a23 * g0z, f0z = a13 * g0x + a23 * g0y + a33 * g0z;
-    const f1x = a11 * g1x + a12 * g1y + a13 * g1z, f1y = a12 * g1x + a22 * g1y + a23 * g1z, f1z = a13 * g1x + a23 * g1y + a33 * g1z;
-    const f2x = a11 * g2x + a12 * g2y + a13 * g2z, f2y = a12 * g2x + a22 * g2y + a23 * g2z, f2z = a13 * g2x + a23 * g2y + a33 * g2z;
+    // w sigma, and each node's force w sigma g_a; the fourth node's is minus the sum of the others'.
+    const a11 = p + m2 * h11, a22 = p + m2 * h22, a33 = p + m2 * h33, a12 = wm * h12, a13 = wm * h13, a23 = wm * h23;
+    gx = P[g]; gy = P[g + 1]; gz = P[g + 2];
+    const f0x = a11 * gx + a12 * gy + a13 * gz, f0y = a12 * gx + a22 * gy + a23 * gz, f0z = a13 * gx + a23 * gy + a33 * gz;
     f[n0] += f0x; f[n0 + 1] += f0y; f[n0 + 2] += f0z;
+    gx = P[g + 3]; gy = P[g + 4]; gz = P[g + 5];
+    const f1x = a11 * gx + a12 * gy + a13 * gz, f1y = a12 * gx + a22 * gy + a23 * gz, f1z = a13 * gx + a23 * gy + a33 * gz;
     f[n1] += f1x; f[n1 + 1] += f1y; f[n1 + 2] += f1z;
+    gx = P[g + 6]; gy = P[g + 7]; gz = P[g + 8];
+    const f2x = a11 * gx + a12 * gy + a13 * gz, f2y = a12 * gx + a22 * gy + a23 * gz, f2z = a13 * gx + a23 * gy + a33 * gz;
     f[n2] += f2x; f[n2 + 1] += f2y; f[n2 + 2] += f2z;
     f[n3] -= f0x + f1x + f2x; f[n3 + 1] -= f0y + f1y + f2y; f[n3 + 2] -= f0z + f1z + f2z;
   }
