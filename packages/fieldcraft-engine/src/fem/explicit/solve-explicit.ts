@@ -3,7 +3,7 @@
 // M a + f_int - f_ext there. Energies at frames: kinetic from the whole-step velocity, strain energy from the
 // element kernel, the work of loads and supports and the bulk viscosity's dissipation by the trapezoidal rule.
 import type { Solved } from "../../model/analyses/types.js";
-import { accelerate, advance } from "./dof-passes.js";
+import { accelerate, addScaled, advance, holdPrescribed, reactionWork, type Held } from "./dof-passes.js";
 import { solvePool } from "../linear-solve.js";
 import { internalForce } from "./internal-force.js";
 import { parallelMinElements, tet4Forces, type Tet4Forces } from "./tet4-forces.js";
@@ -122,7 +122,7 @@ export async function solveExplicit(p: ExplicitProblem, limits: ExplicitLimits):
     fExt.fill(0);
     p.loads.forEach((load, i) => {
       const f = factors[i];
-      if (f !== 0) for (let d = 0; d < ndof; d++) fExt[d] += f * load.forces[d];
+      if (f !== 0) addScaled(fExt, f, load.forces);
     });
   };
 
@@ -150,9 +150,9 @@ export async function solveExplicit(p: ExplicitProblem, limits: ExplicitLimits):
   let lastYield = performance.now();
   const loopStart = lastYield;
 
-  // Prescribed velocity over the half step starting at t (what the DOF moves by, divided by dt).
-  const prescribedHalf = (d: number, t: number, un: number) =>
-    kind[d] === 1 ? (prescribedU(d, t + dt) - un) / dt : prescribedU(d, t + 0.5 * dt);
+  // Held DOFs by group: each group's amplitude at t + dt and t + dt / 2 is evaluated once a step.
+  const heldMotion: Held = { dofs: heldDofs, kind, group, value };
+  const atNext = new Float64Array(p.prescribed.length), atHalf = new Float64Array(p.prescribed.length);
 
   for (let n = 0; n <= steps; n++) {
     const t = n * dt;
@@ -182,18 +182,13 @@ export async function solveExplicit(p: ExplicitProblem, limits: ExplicitLimits):
         reaction[c] = mass[normalNodes[i]] * a[c] + fInt[c] - fExt[c];
       }
     }
-    for (let i = 0; i < heldDofs.length; i++) {
-      const d = heldDofs[i];
-      const next = prescribedHalf(d, t, u[d]);
-      a[d] = (next - vPrev[d]) / half;
-      vHalf[d] = next;
-      reaction[d] = mass[(d / 3) | 0] * a[d] + fInt[d] - fExt[d];
+    for (let g = 0; g < p.prescribed.length; g++) {
+      atNext[g] = p.prescribed[g].amplitude(t + dt);
+      atHalf[g] = p.prescribed[g].amplitude(t + 0.5 * dt);
     }
+    holdPrescribed(heldMotion, atNext, atHalf, u, vPrev, vHalf, a, reaction, mass, fInt, fExt, dt, half);
     if (n > 0) {
-      for (let i = 0; i < reactionDofs.length; i++) {
-        const d = reactionDofs[i];
-        dw += vPrev[d] * (reaction[d] + reactionPrev[d]);
-      }
+      dw += reactionWork(reactionDofs, vPrev, reaction, reactionPrev);
       externalWork += 0.5 * dt * dw;
       internalWork += 0.5 * dt * di;
     }
