@@ -12,6 +12,11 @@ import type { ExplicitHistory, ExplicitLimits, ExplicitProblem, FrameEnergy } fr
 
 const YIELD_MS = 50;
 
+const cpuSince = (since: NodeJS.CpuUsage) => {
+  const c = process.cpuUsage(since);
+  return (c.user + c.system) / 1e6;
+};
+
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export async function solveExplicit(p: ExplicitProblem, limits: ExplicitLimits): Promise<Solved<ExplicitHistory>> {
@@ -149,6 +154,7 @@ export async function solveExplicit(p: ExplicitProblem, limits: ExplicitLimits):
   let frame = 0;
   let lastYield = performance.now();
   const loopStart = lastYield;
+  const loopCpu = process.cpuUsage();
 
   // Held DOFs by group: each group's amplitude at t + dt and t + dt / 2 is evaluated once a step.
   const heldMotion: Held = { dofs: heldDofs, kind, group, value };
@@ -237,6 +243,7 @@ export async function solveExplicit(p: ExplicitProblem, limits: ExplicitLimits):
       totalMass: ops.totalMass,
       seconds: (performance.now() - t0) / 1000,
       loopSeconds: (performance.now() - loopStart) / 1000,
+      loopCpuSeconds: cpuSince(loopCpu),
       notes,
       threads: kernel?.threads ?? 1,
     },

@@ -83,6 +83,8 @@ export interface ExplicitHistory {
   seconds: number;
   /** Seconds inside the time loop (the element updates), without setting up. */
   loopSeconds: number;
+  /** CPU seconds of this process (all its threads) inside the time loop: the loop's cost on a loaded machine. */
+  loopCpuSeconds?: number;
   notes: string[];
   /** Threads the element forces ran on. */
   threads?: number;
