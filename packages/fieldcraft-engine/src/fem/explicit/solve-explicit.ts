@@ -55,7 +55,9 @@ export async function solveExplicit(p: ExplicitProblem, limits: ExplicitLimits):
     const threads = ops.ne >= parallelMinElements() ? await solvePool(limits.threads, limits.maxThreads) : ({ ok: true, pool: null, note: "1 thread" } as const);
     if (!threads.ok) return threads;
     kernel = tet4Forces(ops, mesh.elements, nn, threads.pool);
-    if (threads.note.includes("(")) notes.push(`element forces on ${threads.note}`);
+    // Said when the pool ran the forces, or when it was asked for and could not start (the note says why).
+    if (kernel.threads > 1) notes.push(`element forces on ${kernel.threads} threads`);
+    else if (threads.note.includes("(")) notes.push(`element forces on ${threads.note}`);
   }
   const vector = kernel ? kernel.alloc : (n: number) => new Float64Array(n);
   const work = 10 * ndof * 8 + ops.bytes + (kernel?.bytes ?? 0);
