@@ -1,6 +1,7 @@
 // The element force sum_e B_e^T sigma_e, element by element (K_e u_e for the elastic part, never assembled), plus
 // the bulk-viscosity pressure from the volumetric strain rate. Returns the strain energy 0.5 u.K u of the
-// elastic part. One kernel for any solid family and an unrolled one for C3D4 (one point, four nodes).
+// elastic part. One kernel for any solid family and an unrolled one for C3D4 (one point, four nodes); the time
+// loop's C3D4 steps after the first run tet4-kernel.ts.
 import type { ElementOperators } from "./operators.js";
 
 /**
@@ -10,68 +11,6 @@ import type { ElementOperators } from "./operators.js";
 export function internalForce(ops: ElementOperators, elements: Int32Array, u: Float64Array, v: Float64Array, f: Float64Array, viscous: boolean): number {
   f.fill(0);
   return ops.npe === 4 && ops.nq === 1 ? tet4Force(ops, elements, u, v, f, viscous) : genericForce(ops, elements, u, v, f, viscous);
-}
-
-/**
- * The C3D4 kernel of the time loop. Its volumetric strain rate comes from the element's volumetric strain one
- * step back (`volumetric`, kept per element and updated here): u_n - u_{n-1} = dt v_{n-1/2}, so the rate is the
- * difference over dt, read in element order instead of gathering twelve velocities from scattered nodes. The
- * strain energy is summed only when asked (at frames). Call `internalForce` at the first step (the rate from
- * the initial velocity), which also fills `volumetric` when given.
- */
-export function tet4StepForce(ops: ElementOperators, elements: Int32Array, u: Float64Array, f: Float64Array, volumetric: Float64Array, invDt: number, viscous: boolean, energy: boolean): number {
-  f.fill(0);
-  const { grads: G, weights: W, lambda: L, mu: M, visc1, visc2, ne } = ops;
-  let sum = 0;
-  for (let e = 0; e < ne; e++) {
-    const b = 4 * e, g = 12 * e;
-    const n0 = 3 * elements[b], n1 = 3 * elements[b + 1], n2 = 3 * elements[b + 2], n3 = 3 * elements[b + 3];
-    const g0x = G[g], g0y = G[g + 1], g0z = G[g + 2];
-    const g1x = G[g + 3], g1y = G[g + 4], g1z = G[g + 5];
-    const g2x = G[g + 6], g2y = G[g + 7], g2z = G[g + 8];
-    const g3x = G[g + 9], g3y = G[g + 10], g3z = G[g + 11];
-    const u0x = u[n0], u0y = u[n0 + 1], u0z = u[n0 + 2];
-    const u1x = u[n1], u1y = u[n1 + 1], u1z = u[n1 + 2];
-    const u2x = u[n2], u2y = u[n2 + 1], u2z = u[n2 + 2];
-    const u3x = u[n3], u3y = u[n3 + 1], u3z = u[n3 + 2];
-    const e11 = g0x * u0x + g1x * u1x + g2x * u2x + g3x * u3x;
-    const e22 = g0y * u0y + g1y * u1y + g2y * u2y + g3y * u3y;
-    const e33 = g0z * u0z + g1z * u1z + g2z * u2z + g3z * u3z;
-    const g12 = g0y * u0x + g1y * u1x + g2y * u2x + g3y * u3x + g0x * u0y + g1x * u1y + g2x * u2y + g3x * u3y;
-    const g13 = g0z * u0x + g1z * u1x + g2z * u2x + g3z * u3x + g0x * u0z + g1x * u1z + g2x * u2z + g3x * u3z;
-    const g23 = g0z * u0y + g1z * u1y + g2z * u2y + g3z * u3y + g0y * u0z + g1y * u1z + g2y * u2z + g3y * u3z;
-    const w = W[e], mu = M[e];
-    const vol = e11 + e22 + e33;
-    const tr = L[e] * vol;
-    let s11 = tr + 2 * mu * e11, s22 = tr + 2 * mu * e22, s33 = tr + 2 * mu * e33;
-    const s12 = mu * g12, s13 = mu * g13, s23 = mu * g23;
-    if (energy) sum += 0.5 * w * (s11 * e11 + s22 * e22 + s33 * e33 + s12 * g12 + s13 * g13 + s23 * g23);
-    if (viscous) {
-      const rate = (vol - volumetric[e]) * invDt;
-      volumetric[e] = vol;
-      const q = visc1[e] * rate - (rate < 0 ? visc2[e] * rate * rate : 0);
-      s11 += q; s22 += q; s33 += q;
-    }
-    const a11 = w * s11, a22 = w * s22, a33 = w * s33, a12 = w * s12, a13 = w * s13, a23 = w * s23;
-    f[n0] += a11 * g0x + a12 * g0y + a13 * g0z; f[n0 + 1] += a12 * g0x + a22 * g0y + a23 * g0z; f[n0 + 2] += a13 * g0x + a23 * g0y + a33 * g0z;
-    f[n1] += a11 * g1x + a12 * g1y + a13 * g1z; f[n1 + 1] += a12 * g1x + a22 * g1y + a23 * g1z; f[n1 + 2] += a13 * g1x + a23 * g1y + a33 * g1z;
-    f[n2] += a11 * g2x + a12 * g2y + a13 * g2z; f[n2 + 1] += a12 * g2x + a22 * g2y + a23 * g2z; f[n2 + 2] += a13 * g2x + a23 * g2y + a33 * g2z;
-    f[n3] += a11 * g3x + a12 * g3y + a13 * g3z; f[n3 + 1] += a12 * g3x + a22 * g3y + a23 * g3z; f[n3 + 2] += a13 * g3x + a23 * g3y + a33 * g3z;
-  }
-  return sum;
-}
-
-/** Each C3D4's volumetric strain at u (what `tet4StepForce` differences against). */
-export function tet4Volumetric(ops: ElementOperators, elements: Int32Array, u: Float64Array, out: Float64Array): void {
-  const G = ops.grads;
-  for (let e = 0; e < ops.ne; e++) {
-    let vol = 0;
-    for (let a = 0; a < 4; a++) {
-      const n = 3 * elements[4 * e + a], g = 12 * e + 3 * a;
-      vol += G[g] * u[n] + G[g + 1] * u[n + 1] + G[g + 2] * u[n + 2];
-    }
-    out[e] = vol;
-  }
 }
 
 function tet4Force(ops: ElementOperators, elements: Int32Array, u: Float64Array, v: Float64Array, f: Float64Array, viscous: boolean): number {

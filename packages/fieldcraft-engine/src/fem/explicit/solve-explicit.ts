@@ -3,11 +3,19 @@
 // M a + f_int - f_ext there. Energies at frames: kinetic from the whole-step velocity, strain energy from the
 // element kernel, the work of loads and supports and the bulk viscosity's dissipation by the trapezoidal rule.
 import type { Solved } from "../../model/analyses/types.js";
-import { internalForce, tet4StepForce, tet4Volumetric } from "./internal-force.js";
+import { accelerate, addScaled, advance, holdPrescribed, reactionWork, type Held } from "./dof-passes.js";
+import { solvePool } from "../linear-solve.js";
+import { internalForce } from "./internal-force.js";
+import { parallelMinElements, tet4Forces, type Tet4Forces } from "./tet4-forces.js";
 import { elementOperators, stableStep } from "./operators.js";
 import type { ExplicitHistory, ExplicitLimits, ExplicitProblem, FrameEnergy } from "./types.js";
 
 const YIELD_MS = 50;
+
+const cpuSince = (since: NodeJS.CpuUsage) => {
+  const c = process.cpuUsage(since);
+  return (c.user + c.system) / 1e6;
+};
 
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -41,7 +49,18 @@ export async function solveExplicit(p: ExplicitProblem, limits: ExplicitLimits):
   if (elementSteps > limits.maxElementSteps)
     return { ok: false, error: `${steps} steps of ${dt.toPrecision(4)} over ${ops.ne} elements are ${elementSteps.toExponential(2)} element-steps, above the cap maxElementSteps (${limits.maxElementSteps.toExponential(2)}): shorten the duration or coarsen the mesh` };
   const frameBytes = (frames + 1) * ndof * 4 * 3;
-  const work = 10 * ndof * 8 + ops.bytes;
+  // C3D4: the specialised kernel (tet4-kernel.ts), on the pool's threads for a large enough model.
+  let kernel: Tet4Forces | null = null;
+  if (ops.npe === 4 && ops.nq === 1) {
+    const threads = ops.ne >= parallelMinElements() ? await solvePool(limits.threads, limits.maxThreads) : ({ ok: true, pool: null, note: "1 thread" } as const);
+    if (!threads.ok) return threads;
+    kernel = tet4Forces(ops, mesh.elements, nn, threads.pool);
+    // Said when the pool ran the forces, or when it was asked for and could not start (the note says why).
+    if (kernel.threads > 1) notes.push(`element forces on ${kernel.threads} threads`);
+    else if (threads.note.includes("(")) notes.push(`element forces on ${threads.note}`);
+  }
+  const vector = kernel ? kernel.alloc : (n: number) => new Float64Array(n);
+  const work = 10 * ndof * 8 + ops.bytes + (kernel?.bytes ?? 0);
   if (frameBytes + work > limits.maxMemoryBytes)
     return { ok: false, error: `the frames need about ${((frameBytes + work) / 1024 ** 2).toFixed(0)} MiB, above the cap maxMemoryBytes (${(limits.maxMemoryBytes / 1024 ** 2).toFixed(0)} MiB): ask for fewer frames` };
   // Frame k is written at step frameStep[k].
@@ -77,15 +96,16 @@ export async function solveExplicit(p: ExplicitProblem, limits: ExplicitLimits):
   // Held DOFs get no free acceleration (theirs follows their motion): a zero inverse mass, so the loop needs no test.
   for (let d = 0; d < ndof; d++) invMass[d] = mass[(d / 3) | 0] > 0 && kind[d] === 0 ? 1 / mass[(d / 3) | 0] : 0;
 
-  const u = new Float64Array(ndof);
+  const u = vector(ndof);
   const vHalf = new Float64Array(ndof); // v at n + 1/2 (before the first step: v at 0)
   const vPrev = new Float64Array(ndof); // v at n - 1/2
   const a = new Float64Array(ndof);
   // The forces of this step and the last one: swapped each step rather than copied.
-  let fInt = new Float64Array(ndof), fIntPrev = new Float64Array(ndof);
+  let fInt = vector(ndof), fIntPrev = vector(ndof);
   let reaction = new Float64Array(ndof), reactionPrev = new Float64Array(ndof);
   const fExt = new Float64Array(ndof);
   const fExtPrev = new Float64Array(ndof);
+  const sums = new Float64Array(2);
 
   const prescribedU = (d: number, t: number) => value[d] * p.prescribed[group[d]].amplitude(t);
   // External forces are summed again only when an amplitude changed (a constant load costs nothing a step);
@@ -109,7 +129,7 @@ export async function solveExplicit(p: ExplicitProblem, limits: ExplicitLimits):
     fExt.fill(0);
     p.loads.forEach((load, i) => {
       const f = factors[i];
-      if (f !== 0) for (let d = 0; d < ndof; d++) fExt[d] += f * load.forces[d];
+      if (f !== 0) addScaled(fExt, f, load.forces);
     });
   };
 
@@ -123,8 +143,6 @@ export async function solveExplicit(p: ExplicitProblem, limits: ExplicitLimits):
     } else vHalf[d] = prescribedU(d, 0);
   }
   const viscous = p.bulkViscosity.linear > 0 || p.bulkViscosity.quadratic > 0;
-  // C3D4: the specialised kernel, its bulk viscosity from each element's volumetric strain one step back.
-  const volumetric = ops.npe === 4 && ops.nq === 1 ? new Float64Array(ops.ne) : null;
 
   const history = {
     displacement: new Float32Array((frames + 1) * ndof),
@@ -138,10 +156,11 @@ export async function solveExplicit(p: ExplicitProblem, limits: ExplicitLimits):
   let frame = 0;
   let lastYield = performance.now();
   const loopStart = lastYield;
+  const loopCpu = process.cpuUsage();
 
-  // Prescribed velocity over the half step starting at t (what the DOF moves by, divided by dt).
-  const prescribedHalf = (d: number, t: number, un: number) =>
-    kind[d] === 1 ? (prescribedU(d, t + dt) - un) / dt : prescribedU(d, t + 0.5 * dt);
+  // Held DOFs by group: each group's amplitude at t + dt and t + dt / 2 is evaluated once a step.
+  const heldMotion: Held = { dofs: heldDofs, kind, group, value };
+  const atNext = new Float64Array(p.prescribed.length), atHalf = new Float64Array(p.prescribed.length);
 
   for (let n = 0; n <= steps; n++) {
     const t = n * dt;
@@ -149,25 +168,20 @@ export async function solveExplicit(p: ExplicitProblem, limits: ExplicitLimits):
     [fInt, fIntPrev] = [fIntPrev, fInt];
     [reaction, reactionPrev] = [reactionPrev, reaction];
     let strain: number;
-    if (volumetric && n > 0) strain = tet4StepForce(ops, mesh.elements, u, fInt, volumetric, 1 / dt, viscous, atFrame);
+    // The C3D4 kernel's bulk viscosity takes its rate from each element's volumetric strain one step back; the
+    // first step takes it from the initial velocity.
+    if (kernel && n > 0) strain = kernel.forces(u, fInt, 1 / dt, atFrame);
     else {
       strain = internalForce(ops, mesh.elements, u, vHalf, fInt, viscous);
-      if (volumetric) tet4Volumetric(ops, mesh.elements, u, volumetric);
+      kernel?.start(u);
     }
     external(t);
     // One pass: accelerations (zero at held DOFs), the half-step velocity after this step, and the work of the
     // loads and of the element forces over the step just taken (trapezoidal; u moved by dt v_{n-1/2}).
     const half = n === 0 ? 0.5 * dt : dt;
-    let dw = 0, di = 0;
-    for (let d = 0; d < ndof; d++) {
-      const vp = vHalf[d], fe = fExt[d], fi = fInt[d];
-      const ad = (fe - fi) * invMass[d];
-      vPrev[d] = vp;
-      a[d] = ad;
-      vHalf[d] = vp + half * ad;
-      dw += vp * (fe + fExtPrev[d]);
-      di += vp * (fi + fIntPrev[d]);
-    }
+    accelerate(vHalf, vPrev, a, fExt, fExtPrev, fInt, fIntPrev, invMass, half, sums);
+    let dw = sums[0];
+    const di = sums[1];
     for (let i = 0; i < normalNodes.length; i++) {
       project(a, i);
       const b = 3 * normalNodes[i];
@@ -176,18 +190,13 @@ export async function solveExplicit(p: ExplicitProblem, limits: ExplicitLimits):
         reaction[c] = mass[normalNodes[i]] * a[c] + fInt[c] - fExt[c];
       }
     }
-    for (let i = 0; i < heldDofs.length; i++) {
-      const d = heldDofs[i];
-      const next = prescribedHalf(d, t, u[d]);
-      a[d] = (next - vPrev[d]) / half;
-      vHalf[d] = next;
-      reaction[d] = mass[(d / 3) | 0] * a[d] + fInt[d] - fExt[d];
+    for (let g = 0; g < p.prescribed.length; g++) {
+      atNext[g] = p.prescribed[g].amplitude(t + dt);
+      atHalf[g] = p.prescribed[g].amplitude(t + 0.5 * dt);
     }
+    holdPrescribed(heldMotion, atNext, atHalf, u, vPrev, vHalf, a, reaction, mass, fInt, fExt, dt, half);
     if (n > 0) {
-      for (let i = 0; i < reactionDofs.length; i++) {
-        const d = reactionDofs[i];
-        dw += vPrev[d] * (reaction[d] + reactionPrev[d]);
-      }
+      dw += reactionWork(reactionDofs, vPrev, reaction, reactionPrev);
       externalWork += 0.5 * dt * dw;
       internalWork += 0.5 * dt * di;
     }
@@ -219,7 +228,7 @@ export async function solveExplicit(p: ExplicitProblem, limits: ExplicitLimits):
       lastYield = performance.now();
       if (limits.signal?.aborted) return { ok: false, error: `cancelled at step ${n} of ${steps} (t = ${t.toPrecision(4)})` };
     }
-    for (let d = 0; d < ndof; d++) u[d] += dt * vHalf[d];
+    advance(u, vHalf, dt);
   }
   if (p.timeStep.fixed === undefined) notes.push(`stable step ${stable.dt.toPrecision(6)} x safety ${p.timeStep.safety}`);
   return {
@@ -236,7 +245,9 @@ export async function solveExplicit(p: ExplicitProblem, limits: ExplicitLimits):
       totalMass: ops.totalMass,
       seconds: (performance.now() - t0) / 1000,
       loopSeconds: (performance.now() - loopStart) / 1000,
+      loopCpuSeconds: cpuSince(loopCpu),
       notes,
+      threads: kernel?.threads ?? 1,
     },
   };
 }

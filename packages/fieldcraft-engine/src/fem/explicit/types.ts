@@ -40,6 +40,9 @@ export interface ExplicitLimits {
   maxElementSteps: number;
   maxFrames: number;
   maxMemoryBytes: number;
+  /** Threads for the C3D4 element forces (default: FIELDCRAFT_THREADS, else the machine's), capped by maxThreads. */
+  threads?: number;
+  maxThreads?: number;
   signal?: AbortSignal;
   onProgress?: (p: { progress: number; total?: number; message: string }) => void;
 }
@@ -80,5 +83,9 @@ export interface ExplicitHistory {
   seconds: number;
   /** Seconds inside the time loop (the element updates), without setting up. */
   loopSeconds: number;
+  /** CPU seconds of this process (all its threads) inside the time loop: the loop's cost on a loaded machine. */
+  loopCpuSeconds?: number;
   notes: string[];
+  /** Threads the element forces ran on. */
+  threads?: number;
 }

@@ -217,6 +217,8 @@ async function solve(p: ExplicitRowProblem, options: SolveOptions & { maxElement
     maxElementSteps: options.maxElementSteps ?? DEFAULT_EXPLICIT_CAPS.maxElementSteps,
     maxFrames: options.maxFrames ?? DEFAULT_EXPLICIT_CAPS.maxFrames,
     maxMemoryBytes: options.maxMemoryBytes ?? 16 * 1024 ** 3,
+    threads: options.threads,
+    maxThreads: options.maxThreads,
     signal: options.signal,
     onProgress: options.onProgress,
   });

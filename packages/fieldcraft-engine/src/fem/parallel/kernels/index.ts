@@ -7,6 +7,7 @@ import { galerkinSlice } from "./galerkin.js";
 import { assembleRows } from "./assembly.js";
 import { productCountRows, productFillRows } from "./sparse-product.js";
 import { triadRows } from "./triad.js";
+import { explicitForceReduce, explicitForceRows, explicitVolumetricRows } from "./explicit-forces.js";
 import type { Kernel } from "./types.js";
 
 export const KERNELS = {
@@ -23,6 +24,9 @@ export const KERNELS = {
   productCountRows,
   productFillRows,
   triadRows,
+  explicitForceRows,
+  explicitForceReduce,
+  explicitVolumetricRows,
 } satisfies Record<string, Kernel<never>>;
 
 export type KernelName = keyof typeof KERNELS;
