@@ -15,6 +15,7 @@ import { solveFluid } from "../src/fem/fluid/solve-fluid.js";
 import { interpolate, locatePoints } from "../src/fem/locate-point.js";
 import type { Mesh } from "../src/mesh/types.js";
 import { cavityMesh, cavityProblem } from "../tests/support/cavity.js";
+import { cornerMesh } from "./support/dolfinx-mesh.js";
 
 const arg = (name: string, fallback: string) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -50,18 +51,7 @@ async function engine(mesh: Mesh): Promise<Profiles> {
 
 /** DOLFINx on the mesh's corners (it places its P2 nodes at the same edge midpoints), or the reason it did not run. */
 function dolfinx(mesh: Mesh, dir: string): Profiles | string {
-  const used = new Int32Array(mesh.nodes.length / 3).fill(-1);
-  const nodes: number[] = [];
-  const cells: number[] = [];
-  for (let e = 0; e < mesh.elements.length / 10; e++)
-    for (let a = 0; a < 4; a++) {
-      const v = mesh.elements[e * 10 + a];
-      if (used[v] < 0) {
-        used[v] = nodes.length / 3;
-        nodes.push(mesh.nodes[3 * v], mesh.nodes[3 * v + 1], mesh.nodes[3 * v + 2]);
-      }
-      cells.push(used[v]);
-    }
+  const { nodes, cells } = cornerMesh(mesh);
   const file = path.join(dir, `cavity-${cells.length}.json`);
   writeFileSync(file, JSON.stringify({ nodes, cells, re, z: POINTS, x: POINTS }));
   const script = fileURLToPath(new URL("./dolfinx_cavity.py", import.meta.url));

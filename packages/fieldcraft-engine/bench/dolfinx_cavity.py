@@ -18,16 +18,10 @@ from dolfinx import fem, geometry, mesh as dmesh
 from dolfinx.fem.petsc import NonlinearProblem
 from dolfinx.nls.petsc import NewtonSolver
 
-data = json.load(open(sys.argv[1]))
-x = np.array(data["nodes"], dtype=np.float64).reshape(-1, 3)
-cells = np.array(data["cells"], dtype=np.int64).reshape(-1, 4)
+from taylor_hood import load_taylor_hood
+
+data, msh, W, t0 = load_taylor_hood()
 mu = 1.0 / data["re"]
-domain = ufl.Mesh(ufl.VectorElement("Lagrange", "tetrahedron", 1))
-msh = dmesh.create_mesh(MPI.COMM_WORLD, cells, x, domain)
-t0 = time.perf_counter()
-P2 = ufl.VectorElement("Lagrange", msh.ufl_cell(), 2)
-P1 = ufl.FiniteElement("Lagrange", msh.ufl_cell(), 1)
-W = fem.FunctionSpace(msh, P2 * P1)
 V, _ = W.sub(0).collapse()
 Q, _ = W.sub(1).collapse()
 tol = 1e-9

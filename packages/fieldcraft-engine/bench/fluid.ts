@@ -15,6 +15,7 @@ import { facetsWithTags } from "../src/fem/loads.js";
 import { TET_FACE_CORNERS, TET10_FACE_MIDS, type Mesh } from "../src/mesh/types.js";
 import { boxTetMesh } from "../tests/support/box-mesh.js";
 import { ductFlowRate } from "../tests/support/duct-series.js";
+import { cornerMesh } from "./support/dolfinx-mesh.js";
 
 const SIZES: Record<string, number> = { "100k": 100_000, "500k": 500_000 };
 const L = 2, H = 1, MU = 1, DP = 1;
@@ -71,18 +72,7 @@ function runChild(n: number): Promise<Record<string, number>> {
 /** DOLFINx on the same corners (the P2 nodes it places at the same edge midpoints), or null with the reason. */
 function dolfinx(n: number, dir: string): { result: Record<string, number> | null; note?: string } {
   const mesh = duct(n);
-  const used = new Int32Array(mesh.nodes.length / 3).fill(-1);
-  const nodes: number[] = [];
-  const cells: number[] = [];
-  for (let e = 0; e < mesh.elements.length / 10; e++)
-    for (let a = 0; a < 4; a++) {
-      const v = mesh.elements[e * 10 + a];
-      if (used[v] < 0) {
-        used[v] = nodes.length / 3;
-        nodes.push(mesh.nodes[3 * v], mesh.nodes[3 * v + 1], mesh.nodes[3 * v + 2]);
-      }
-      cells.push(used[v]);
-    }
+  const { nodes, cells } = cornerMesh(mesh);
   const file = path.join(dir, `duct-${n}.json`);
   writeFileSync(file, JSON.stringify({ nodes, cells, L, h: H, mu: MU, dp: DP }));
   const script = fileURLToPath(new URL("./dolfinx_stokes.py", import.meta.url));
