@@ -6,13 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { solveStatic, sumReactions } from "../src/fem/index.js";
 import { assembleStiffness } from "../src/fem/assembly.js";
 import { blockMultiply, blockPatternFromMesh, type BlockCsr } from "../src/fem/sparse/block-csr.js";
-import { blockLevelOperator } from "../src/fem/parallel/operators.js";
+import { blockLevelOperator, csrLevelOperator } from "../src/fem/parallel/operators.js";
+import { addSparse, csrMultiply, type Csr } from "../src/fem/sparse/csr.js";
 import { closeKernelPool, kernelPool, type KernelPool } from "../src/fem/parallel/pool.js";
-import { sharedFloat64 } from "../src/fem/parallel/shared.js";
+import { sharedFloat64, sharedInt32 } from "../src/fem/parallel/shared.js";
 import { heapOf, kernelFloat64, kernelPath } from "../src/fem/parallel/wasm/heap.js";
-import { BLOCK_ROWS3 } from "../src/fem/parallel/wasm/block-rows.js";
 import { moduleBytes, sleb, uleb } from "../src/fem/parallel/wasm/encode.js";
-import { wasm, wasmSupported } from "../src/fem/parallel/wasm/module.js";
+import { FUNCTIONS, wasm, wasmSupported } from "../src/fem/parallel/wasm/module.js";
 import { boxTetMesh, nodesWhere } from "./support/box-mesh.js";
 import { buildCase } from "./support/cases.js";
 import { findCcx } from "./support/ccx.js";
@@ -69,7 +69,7 @@ describe("the kernel module and path", () => {
   it("the encoder's integers and the module built from source validate; this Node runs WebAssembly SIMD", () => {
     expect(uleb(624485)).toEqual([0xe5, 0x8e, 0x26]);
     expect(sleb(-123456)).toEqual([0xc0, 0xbb, 0x78]);
-    const bytes = moduleBytes([BLOCK_ROWS3]);
+    const bytes = moduleBytes(FUNCTIONS);
     expect(Array.from(bytes.subarray(0, 4))).toEqual([0x00, 0x61, 0x73, 0x6d]);
     expect(wasm!.validate(bytes)).toBe(true);
     expect(wasmSupported()).toBe(true);
@@ -136,6 +136,40 @@ describe("the block product, WebAssembly SIMD against TypeScript", () => {
     op.apply(x, a);
     blockMultiply(K, x, b);
     expect(sameBits(a, b)).toBe(true);
+  });
+});
+
+describe("the coarse levels' scalar product, WebAssembly SIMD against TypeScript", () => {
+  it("rows of even and odd lengths (and empty ones) within round-off, the same bits on one and two threads and every run", async () => {
+    // Rows of 0 to 40 entries, in the kernel heap as addSparse (the Galerkin sum) makes a coarse level.
+    const n = 3000;
+    const ptr = sharedInt32(n + 1);
+    for (let i = 0; i < n; i++) ptr[i + 1] = ptr[i] + ((i * 7) % 41);
+    const idx = sharedInt32(ptr[n]), val = sharedFloat64(ptr[n]);
+    for (let i = 0; i < n; i++)
+      for (let k = ptr[i]; k < ptr[i + 1]; k++) {
+        idx[k] = (i * 13 + (k - ptr[i]) * 71) % n;
+        val[k] = Math.sin(k) + 0.01;
+      }
+    const plain: Csr = { rows: n, cols: n, ptr, idx, val };
+    const A = await withKernels("wasm", () => addSparse([plain]));
+    expect(heapOf(A.ptr, A.idx, A.val)).not.toBeNull();
+    const one = await withKernels("wasm", () => csrLevelOperator(A, null));
+    const two = await withKernels("wasm", () => csrLevelOperator(A, pool));
+    expect([one.kernel, two.kernel, two.threads]).toEqual(["wasm", "wasm", 2]);
+    const x = one.vector(n);
+    for (let i = 0; i < n; i++) x[i] = Math.cos(0.3 * i);
+    const ts = sharedFloat64(n);
+    csrMultiply(plain, x, ts);
+    const y1 = one.vector(n), y2 = two.vector(n), y2again = two.vector(n);
+    one.apply(x, y1);
+    two.apply(x, y2);
+    two.apply(x, y2again);
+    expect(relDiff(ts, y1)).toBeLessThan(1e-14);
+    expect(relDiff(ts, y1)).toBeGreaterThan(0);
+    expect(sameBits(y1, y2)).toBe(true); // full rows: no thread's sum depends on another's
+    expect(sameBits(y2, y2again)).toBe(true);
+    for (let i = 0; i < n; i++) if (ptr[i] === ptr[i + 1]) expect(y1[i]).toBe(0);
   });
 });
 

@@ -13,6 +13,7 @@ import { chebyshevZeroStart, epilogue, EPILOGUE, type EpilogueArgs } from "./ker
 import type { KernelPool } from "./pool.js";
 import { isShared, sharedFloat64 } from "./shared.js";
 import { blockProductRowsWasm } from "./kernels/block-product-wasm.js";
+import { csrProductRowsWasm } from "./kernels/csr-product-wasm.js";
 import { heapOf, kernelFloat64, kernelPath } from "./wasm/heap.js";
 
 /**
@@ -112,10 +113,24 @@ export function blockLevelOperator(A: BlockCsr, pool: KernelPool | null): LevelO
 
 const ZERO_BOUNDS = new Int32Array(1);
 
-/** A coarse level's scalar product (full rows: each thread writes only its own rows). */
+/**
+ * A coarse level's scalar product (full rows: each thread writes only its own rows); the WebAssembly SIMD
+ * rows when the matrix and vectors are in the kernel heap, as for the block product.
+ */
 export function csrLevelOperator(A: Csr, pool: KernelPool | null): LevelOperator {
+  const wasm = kernelPath() === "wasm" && heapOf(A.ptr, A.idx, A.val) !== null;
+  const vector = wasm ? kernelFloat64 : sharedFloat64;
+  const kernel = wasm ? ("wasm" as const) : ("ts" as const);
+  const heapFor = (x: Float64Array, y: Float64Array) => (wasm ? heapOf(A.val, x, y) : null);
   const p = usable(pool, A.ptr[A.rows], [A.ptr, A.idx, A.val]);
-  if (!p) return serialOperator(A.rows, (x, y) => csrMultiply(A, x, y));
+  if (!p) {
+    const product = (x: Float64Array, y: Float64Array) => {
+      const heap = heapFor(x, y);
+      if (heap) csrProductRowsWasm({ ptr: A.ptr, idx: A.idx, val: A.val, x, y, ...heap }, 0, A.rows);
+      else csrMultiply(A, x, y);
+    };
+    return { ...serialOperator(A.rows, product), vector, kernel };
+  }
   const rowBounds = weightedBounds(A.ptr, p.threads);
   const { dofBounds, zeroStart } = vectorKernels(p, A.rows);
   const fused = (v: Float64Array, e: EpilogueArgs) => {
@@ -124,10 +139,13 @@ export function csrLevelOperator(A: Csr, pool: KernelPool | null): LevelOperator
       epilogue(e, 0, A.rows);
       return;
     }
-    p.run("csrProductRows", { ptr: A.ptr, idx: A.idx, val: A.val, x: v, y: e.y }, rowBounds);
+    const args = { ptr: A.ptr, idx: A.idx, val: A.val, x: v, y: e.y };
+    const heap = heapFor(v, e.y);
+    if (heap) p.run("csrProductRowsWasm", { ...args, ...heap }, rowBounds);
+    else p.run("csrProductRows", args, rowBounds);
     if (e.mode !== EPILOGUE.none) p.run("epilogueRows", e, dofBounds);
   };
-  return { size: A.rows, threads: p.threads, kernel: "ts", vector: sharedFloat64, apply: (x, y) => fused(x, { mode: EPILOGUE.none, y }), fused, zeroStart };
+  return { size: A.rows, threads: p.threads, kernel, vector, apply: (x, y) => fused(x, { mode: EPILOGUE.none, y }), fused, zeroStart };
 }
 
 /** Restriction (coarse = P^T fine) and prolongation (fine += P coarse) with a single-precision P. */

@@ -2,6 +2,7 @@
 // (with its code in a file of its own) runs on every thread.
 import { blockProductReduce, blockProductRows } from "./block-product.js";
 import { blockProductRowsWasm } from "./block-product-wasm.js";
+import { csrProductRowsWasm } from "./csr-product-wasm.js";
 import { csrProductAddRows, csrProductRows, epilogueRows, transposeProductReduce, transposeProductRows } from "./csr-product.js";
 import { chebyshevZeroStart } from "./epilogue.js";
 import { galerkinSlice } from "./galerkin.js";
@@ -15,6 +16,7 @@ export const KERNELS = {
   blockProductRowsWasm,
   blockProductReduce,
   csrProductRows,
+  csrProductRowsWasm,
   csrProductAddRows,
   epilogueRows,
   chebyshevZeroStart,

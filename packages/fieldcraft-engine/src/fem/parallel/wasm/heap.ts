@@ -8,6 +8,7 @@
 // itself, which WebAssembly cannot shrink, is dropped once nothing in it is alive, so a finished solve gives
 // its pages back. Contract: a region lives as long as the view handed out, so never keep a subarray of
 // one after the view itself is gone (the solver does not).
+import { isMainThread } from "node:worker_threads";
 import { sharedFloat64, sharedInt32 } from "../shared.js";
 import { forgetInstance, wasm, wasmSupported, type WasmMemory } from "./module.js";
 
@@ -115,7 +116,9 @@ const finalizer = new FinalizationRegistry<Region>((r) => {
 });
 
 function place<T extends Float64Array | Int32Array>(n: number, width: number, make: (buffer: SharedArrayBuffer, offset: number, n: number) => T): T | null {
-  if (kernelPath() !== "wasm") return null;
+  // The heap is the main thread's: a worker's views would be freed by its own collector while the caller
+  // still used them, so arrays made in a worker (a Galerkin slice) are plain shared ones.
+  if (!isMainThread || kernelPath() !== "wasm") return null;
   const bytes = Math.max(ALIGN, Math.ceil((width * n) / ALIGN) * ALIGN);
   heap ??= new Heap(++heaps);
   const got = heap.take(bytes);

@@ -230,7 +230,7 @@ export async function buildAmg(
     levels,
     coarse,
     preconditioner,
-    describe: `smoothed-aggregation AMG, ${levels.length} levels (${sizes.join(" > ")} DOFs, operator complexity ${opComplexity.toFixed(2)})${levels[0].A.kernel === "wasm" ? ", WebAssembly SIMD block products" : ""}`,
+    describe: `smoothed-aggregation AMG, ${levels.length} levels (${sizes.join(" > ")} DOFs, operator complexity ${opComplexity.toFixed(2)})${levels[0].A.kernel === "wasm" ? ", WebAssembly SIMD products" : ""}`,
     bytes,
   };
 }
