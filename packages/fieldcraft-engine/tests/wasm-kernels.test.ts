@@ -2,6 +2,8 @@
 // heap, the product on one and two threads (within round-off of TypeScript: the lanes sum in another order;
 // the same bits every run for a thread count), and whole solves on both kernel paths (FIELDCRAFT_KERNELS)
 // with one and two threads: CalculiX agreement, reactions, the patch test.
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { solveStatic, sumReactions } from "../src/fem/index.js";
 import { assembleStiffness } from "../src/fem/assembly.js";
@@ -13,6 +15,7 @@ import { sharedFloat64, sharedInt32 } from "../src/fem/parallel/shared.js";
 import { heapOf, kernelFloat64, kernelPath } from "../src/fem/parallel/wasm/heap.js";
 import { moduleBytes, sleb, uleb } from "../src/fem/parallel/wasm/encode.js";
 import { FUNCTIONS, wasm, wasmSupported } from "../src/fem/parallel/wasm/module.js";
+import { Regions } from "../src/fem/parallel/wasm/regions.js";
 import { boxTetMesh, nodesWhere } from "./support/box-mesh.js";
 import { buildCase } from "./support/cases.js";
 import { findCcx } from "./support/ccx.js";
@@ -92,6 +95,34 @@ describe("the kernel module and path", () => {
     const v = await withKernels("wasm", () => kernelFloat64(1000));
     expect(heapOf(v)).not.toBeNull();
     expect(v.every((x) => x === 0)).toBe(true);
+  });
+});
+
+describe("the kernel heap's regions and lifetime", () => {
+  it("first fit from the free list, neighbours merged, the top lowered; regions that held values are cleared", () => {
+    const R = new Regions();
+    const room = (end: number) => end <= 1024;
+    const a = R.take(128, room)!, b = R.take(256, room)!, c = R.take(128, room)!;
+    expect([a, b, c]).toEqual([{ offset: 0, clear: false }, { offset: 128, clear: false }, { offset: 384, clear: false }]);
+    expect(R.take(1024, room)).toBeNull(); // no room past the memory's end
+    R.give(128, 256);
+    expect(R.take(64, room)).toEqual({ offset: 128, clear: true }); // reused: cleared
+    expect(R.free).toEqual([{ offset: 192, bytes: 192 }]);
+    R.give(0, 128);
+    R.give(128, 64); // merges with both neighbours: one free region 0..384
+    expect(R.free).toEqual([{ offset: 0, bytes: 384 }]);
+    R.give(384, 128); // the last region: the top comes down to 0
+    expect([R.top, R.live, R.free.length]).toEqual([0, 0, 0]);
+    expect(R.take(512, room)).toEqual({ offset: 0, clear: true }); // below the old top: written before
+    expect(R.take(64, room)).toEqual({ offset: 512, clear: false });
+  });
+
+  it("under a real collector a dropped view's region is reused and cleared, and the memory goes with the last view", () => {
+    const script = fileURLToPath(new URL("./support/heap-child.ts", import.meta.url));
+    const r = spawnSync(process.execPath, ["--expose-gc", "--import", "tsx", script], { encoding: "utf8", timeout: 60_000, env: { ...process.env, FIELDCRAFT_KERNELS: "wasm" } });
+    expect(r.status, r.stderr).toBe(0);
+    const seen = JSON.parse(r.stdout.trim());
+    expect(seen).toEqual({ reused: true, cleared: true, inHeap: true, bytesWhileAlive: 65536, bytesAfter: 0 });
   });
 });
 

@@ -11,6 +11,7 @@
 import { isMainThread } from "node:worker_threads";
 import { sharedFloat64, sharedInt32 } from "../shared.js";
 import { forgetInstance, wasm, wasmSupported, type WasmMemory } from "./module.js";
+import { Regions, type Taken } from "./regions.js";
 
 const PAGE = 65536;
 const MAX_PAGES = 65536;
@@ -34,70 +35,25 @@ interface Region {
 
 class Heap {
   readonly memory: WasmMemory;
-  /** Bytes handed out from the end (above it free memory). */
-  top = 0;
-  /** Bytes below this were written once: a region from the end below it is cleared too. */
-  dirtyTop = 0;
-  live = 0;
-  /** Free regions below top, sorted by offset, neighbours merged. */
-  free: { offset: number; bytes: number }[] = [];
+  readonly regions = new Regions();
   constructor(readonly id: number) {
     this.memory = new wasm!.Memory({ initial: 1, maximum: MAX_PAGES, shared: true });
   }
 
-  /** A region of `bytes` (a multiple of ALIGN) and whether it must be cleared, or null when 4 GiB are full. */
-  take(bytes: number): { offset: number; reused: boolean } | null {
-    const i = this.free.findIndex((f) => f.bytes >= bytes);
-    if (i >= 0) {
-      const f = this.free[i];
-      const offset = f.offset;
-      if (f.bytes === bytes) this.free.splice(i, 1);
-      else {
-        f.offset += bytes;
-        f.bytes -= bytes;
-      }
-      this.live++;
-      return { offset, reused: true };
-    }
-    const end = this.top + bytes;
-    if (end > MAX_PAGES * PAGE) return null;
-    const have = this.memory.buffer.byteLength;
-    if (end > have) {
+  /** A region of `bytes` (a multiple of ALIGN), or null when 4 GiB are full. */
+  take(bytes: number): Taken | null {
+    return this.regions.take(bytes, (end) => {
+      if (end > MAX_PAGES * PAGE) return false;
+      const have = this.memory.buffer.byteLength;
+      if (end <= have) return true;
       try {
-        // Grow by at least an eighth: fewer grows, and a shared memory grows in place.
+        // Grow by at least an eighth: fewer grows (a shared memory grows in place; untouched pages cost nothing).
         this.memory.grow(Math.max(Math.ceil((end - have) / PAGE), Math.min(MAX_PAGES - have / PAGE, Math.ceil(have / PAGE / 8))));
+        return true;
       } catch {
-        return null;
+        return false;
       }
-    }
-    const offset = this.top;
-    this.top = end;
-    this.live++;
-    return { offset, reused: false };
-  }
-
-  give(offset: number, bytes: number): void {
-    this.live--;
-    let i = 0;
-    while (i < this.free.length && this.free[i].offset < offset) i++;
-    this.free.splice(i, 0, { offset, bytes });
-    // Merge with the next, then the previous; a free region ending at top lowers top.
-    if (i + 1 < this.free.length && offset + bytes === this.free[i + 1].offset) {
-      this.free[i].bytes += this.free[i + 1].bytes;
-      this.free.splice(i + 1, 1);
-    }
-    if (i > 0 && this.free[i - 1].offset + this.free[i - 1].bytes === offset) {
-      this.free[i - 1].bytes += this.free[i].bytes;
-      this.free.splice(i, 1);
-      i--;
-    }
-    const last = this.free[this.free.length - 1];
-    if (last && last.offset + last.bytes === this.top) {
-      // Pages above top may hold old values now: regions taken from there are cleared like reused ones.
-      this.dirtyTop = Math.max(this.dirtyTop, this.top);
-      this.top = last.offset;
-      this.free.pop();
-    }
+    });
   }
 }
 
@@ -107,8 +63,8 @@ let heaps = 0;
 let buffers = new WeakSet<ArrayBufferLike>();
 const finalizer = new FinalizationRegistry<Region>((r) => {
   if (!heap || heap.id !== r.heap) return;
-  heap.give(r.offset, r.bytes);
-  if (heap.live === 0) {
+  heap.regions.give(r.offset, r.bytes);
+  if (heap.regions.live === 0) {
     heap = null; // the memory goes with its last view (and this thread's instance over it)
     buffers = new WeakSet();
     forgetInstance(r.heap);
@@ -126,7 +82,7 @@ function place<T extends Float64Array | Int32Array>(n: number, width: number, ma
   const buffer = heap.memory.buffer;
   buffers.add(buffer);
   const view = make(buffer, got.offset, n);
-  if (got.reused || got.offset < heap.dirtyTop) view.fill(0);
+  if (got.clear) view.fill(0);
   finalizer.register(view, { heap: heap.id, offset: got.offset, bytes });
   return view;
 }
