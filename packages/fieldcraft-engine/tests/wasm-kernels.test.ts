@@ -85,6 +85,19 @@ describe("the kernel module and path", () => {
     expect(() => kernelPath("simd")).toThrow(/FIELDCRAFT_KERNELS must be "wasm" or "ts" \(got "simd"\)/);
   });
 
+  it("a solve with a bad FIELDCRAFT_KERNELS returns that error (a value, not a throw)", async () => {
+    const m = boxTetMesh({ size: [100, 10, 10], cells: [10, 2, 2], order: 1, jitter: 0.2, seed: 3 });
+    const c = buildCase(m, nodesWhere(m, 0, 0), { kind: "force", faceTags: [1], force: [0, 0, -1000] });
+    const before = process.env.FIELDCRAFT_KERNELS;
+    process.env.FIELDCRAFT_KERNELS = "simd";
+    try {
+      const r = await solveStatic(c.problem, { threads: 1 });
+      expect(!r.ok && r.error).toBe('FIELDCRAFT_KERNELS must be "wasm" or "ts" (got "simd")');
+    } finally {
+      restore("FIELDCRAFT_KERNELS", before);
+    }
+  });
+
   it("on the wasm path the matrix lives in the kernel heap, on the ts path in plain shared buffers", async () => {
     const w = await withKernels("wasm", () => stiffness(1));
     const t = await withKernels("ts", () => stiffness(1));

@@ -22,9 +22,14 @@ export type KernelPath = "wasm" | "ts";
 
 /** The kernels asked for: FIELDCRAFT_KERNELS ("wasm", the default where the runtime runs it, or "ts"). */
 export function kernelPath(env: string | undefined = process.env.FIELDCRAFT_KERNELS): KernelPath {
-  if (env === "ts") return "ts";
-  if (env !== undefined && env !== "" && env !== "wasm") throw new Error(`FIELDCRAFT_KERNELS must be "wasm" or "ts" (got "${env}")`);
-  return wasmSupported() ? "wasm" : "ts";
+  const problem = kernelPathProblem(env);
+  if (problem) throw new Error(problem);
+  return env === "ts" || !wasmSupported() ? "ts" : "wasm";
+}
+
+/** What is wrong with FIELDCRAFT_KERNELS, or null (a solve checks it first and returns the error). */
+export function kernelPathProblem(env: string | undefined = process.env.FIELDCRAFT_KERNELS): string | null {
+  return env === undefined || env === "" || env === "ts" || env === "wasm" ? null : `FIELDCRAFT_KERNELS must be "wasm" or "ts" (got "${env}")`;
 }
 
 interface Region {
