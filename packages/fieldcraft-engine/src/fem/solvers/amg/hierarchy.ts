@@ -10,6 +10,7 @@ import { EPILOGUE } from "../../parallel/kernels/epilogue.js";
 import { blockLevelOperator, csrLevelOperator, transferOperator, type LevelOperator, type Transfer } from "../../parallel/operators.js";
 import type { KernelPool } from "../../parallel/pool.js";
 import { sharedFloat64 } from "../../parallel/shared.js";
+import { collectGarbage } from "../../parallel/collect.js";
 import { factorDense, solveDense, type DenseFactor } from "../dense-cholesky.js";
 import { blockDiagonal, csrDiagonal, type LinearOperator } from "../operator.js";
 import { aggregate } from "./aggregate.js";
@@ -202,9 +203,12 @@ export async function buildAmg(
     await pause?.();
     const P = smoothProlongator(rows, T, level, pool);
     T = null;
+    collectGarbage();
     await pause?.();
     const Ac = parallelGalerkinProduct(rows, P, pool);
     rows = { kind: "csr", A: Ac }; // releases the level-0 lower index
+    // The slices and A P are garbage now: collect before the next level's arrays (see collect.ts).
+    collectGarbage();
     await pause?.();
     level.P = P;
     level.transfer = transferOperator(P, pool);
