@@ -1,7 +1,9 @@
 // Our static solve against DOLFINx/PETSc (CG + GAMG) on the same Kuhn-split block, the same clamp and load and
 // the same stopping rule (unpreconditioned relative residual 1e-8): ours on 1 and 2 threads, PETSc serial and
 // on 2 MPI ranks, wall time of assembly + solve and peak resident memory, as ratios of one run.
-// Run: `pnpm bench:petsc` (200k DOFs), or `pnpm exec tsx bench/petsc.ts --sizes 200k,1M --types C3D4,C3D10`.
+// Run: `pnpm bench:petsc` (200k DOFs), or `pnpm exec tsx bench/petsc.ts --sizes 200k,1M --types C3D4,C3D10`;
+// `--kernels wasm,ts` runs ours on each block-product kernel (FIELDCRAFT_KERNELS; default: wasm, or ts where
+// the runtime has no WebAssembly SIMD), a row each, against the same PETSc runs.
 // DOLFINx comes from Debian (`apt-get install python3-dolfinx`); without it the PETSc columns say why.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -10,6 +12,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { solveStatic } from "../src/fem/index.js";
 import { kernelPool } from "../src/fem/parallel/pool.js";
+import { kernelPath } from "../src/fem/parallel/wasm/heap.js";
 import type { Mesh } from "../src/mesh/index.js";
 import { blockCase, blockMesh, SIZES } from "./block-case.js";
 import { triadBandwidth } from "./triad.js";
@@ -45,9 +48,9 @@ async function child(order: 1 | 2, dofs: number, threads: number): Promise<void>
   process.stdout.write(JSON.stringify(out) + "\n");
 }
 
-function collect(cmd: string, args: string[]): Promise<Run> {
+function collect(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const p = spawn(cmd, args, { stdio: ["ignore", "pipe", "pipe"] });
+    const p = spawn(cmd, args, { stdio: ["ignore", "pipe", "pipe"], env });
     let out = "", err = "";
     p.stdout.on("data", (d) => (out += d));
     p.stderr.on("data", (d) => (err += d));
@@ -60,8 +63,8 @@ function collect(cmd: string, args: string[]): Promise<Run> {
   });
 }
 
-const ours = (order: 1 | 2, dofs: number, threads: number) =>
-  collect(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), "--child", String(order), String(dofs), String(threads)]);
+const ours = (order: 1 | 2, dofs: number, threads: number, kernels: string) =>
+  collect(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), "--child", String(order), String(dofs), String(threads)], { ...process.env, FIELDCRAFT_KERNELS: kernels });
 
 /** The Debian Python that has DOLFINx (pyenv shims shadow it on some machines), or why there is none. */
 function dolfinxPython(): { python: string } | { missing: string } {
@@ -117,6 +120,8 @@ async function main(): Promise<void> {
   };
   const sizes = pick("--sizes", "200k");
   const types = pick("--types", "C3D4,C3D10");
+  const kernels = pick("--kernels", kernelPath());
+  for (const k of kernels) if (k !== "wasm" && k !== "ts") throw new Error(`--kernels: unknown kernel ${k} (choose from wasm, ts)`);
   for (const s of sizes) if (!(s in SIZES)) throw new Error(`--sizes: unknown size ${s} (choose from ${Object.keys(SIZES).join(", ")})`);
   // The yardstick for the products' time: what the memory bus gives a streaming loop here, now (under this load).
   const triad = await triadBandwidth(2);
@@ -128,10 +133,14 @@ async function main(): Promise<void> {
     for (const type of types) {
       const order = type === "C3D10" ? 2 : 1;
       // Each run is printed as it ends, so a long run cut short still reports what it measured.
-      const one = await ours(order, SIZES[s], 1);
-      console.log(`${type} ${s} ours, 1 thread: ${JSON.stringify(one)}`);
-      const two = await ours(order, SIZES[s], 2);
-      console.log(`${type} ${s} ours, 2 threads: ${JSON.stringify(two)}`);
+      const mine: { kernels: string; one: Run; two: Run }[] = [];
+      for (const k of kernels) {
+        const one = await ours(order, SIZES[s], 1, k);
+        console.log(`${type} ${s} ours (${k}), 1 thread: ${JSON.stringify(one)}`);
+        const two = await ours(order, SIZES[s], 2, k);
+        console.log(`${type} ${s} ours (${k}), 2 threads: ${JSON.stringify(two)}`);
+        mine.push({ kernels: k, one, two });
+      }
       const theirs: (Run | string)[] = [];
       for (const ranks of [1, 2]) {
         if ("missing" in py) theirs.push("-");
@@ -141,8 +150,9 @@ async function main(): Promise<void> {
       for (const t of theirs) if (typeof t === "string" && t !== "-") console.log(`${type} ${s} PETSc: ${t}`);
       const [p1, p2] = theirs.map((t) => (typeof t === "string" ? null : t));
       const ratio = (a: number, b: number | null | undefined) => (b ? (a / b).toFixed(2) : "-");
-      rows.push([
+      for (const { kernels: k, one, two } of mine) rows.push([
         type,
+        k,
         String(one.dofs),
         `${one.assemblySeconds.toFixed(1)} + ${one.solveSeconds.toFixed(1)}`,
         `${two.assemblySeconds.toFixed(1)} + ${two.solveSeconds.toFixed(1)}`,
@@ -161,7 +171,7 @@ async function main(): Promise<void> {
       ]);
     }
   const head = [
-    "element", "DOFs", "ours 1t asm + solve s", "ours 2t s", "2t speed-up", "our CG its", "PETSc 1 rank s", "PETSc 2 ranks s", "PETSc CG its",
+    "element", "our kernel", "DOFs", "ours 1t asm + solve s", "ours 2t s", "2t speed-up", "our CG its", "PETSc 1 rank s", "PETSc 2 ranks s", "PETSc CG its",
     "time ours 1t / PETSc 1", "time ours 2t / PETSc 2", "our peak GiB 1t / 2t", "PETSc peak GiB 1 / 2 (sum of ranks)", "memory 1t / PETSc 1", "memory 2t / PETSc 2", "min u_z rel. diff",
   ];
   console.log(`| ${head.join(" | ")} |\n|${head.map(() => "---").join("|")}|`);

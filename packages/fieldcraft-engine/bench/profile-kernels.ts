@@ -1,6 +1,6 @@
 // Per-kernel thread speed-up: the same matrices and vectors, each kernel timed on 1 and on 2 threads
 // (best of a few repetitions), plus where a one-thread solve spends its time. A report, not a test.
-// Run: `pnpm exec tsx bench/profile-kernels.ts [dofs] [C3D4|C3D10]`.
+// Run: `pnpm exec tsx bench/profile-kernels.ts [dofs] [C3D4|C3D10]` (FIELDCRAFT_KERNELS=ts for the TypeScript kernels).
 import { loadavg } from "node:os";
 import { assembleStiffness } from "../src/fem/assembly.js";
 import { applyPrescribed } from "../src/fem/constraints.js";
@@ -21,6 +21,7 @@ import { blockStrength } from "../src/fem/solvers/amg/strength.js";
 import { tentativeProlongator } from "../src/fem/solvers/amg/tentative.js";
 import { DEFAULT_AMG } from "../src/fem/solvers/amg/hierarchy.js";
 import { triadBandwidth } from "./triad.js";
+import { kernelPath } from "../src/fem/parallel/wasm/heap.js";
 import { blockCase, blockMesh } from "./block-case.js";
 
 const dofs = Number(process.argv[2] ?? 200_000);
@@ -60,9 +61,11 @@ for (const [label, pool] of pools) {
   t0 = now();
   const amg = await buildAmg(K, rigidBodyNullspace(mesh, sys.fixed), undefined, undefined, pool);
   const setup = now() - t0;
-  const x = sharedFloat64(3 * K.n), y = sharedFloat64(3 * K.n);
+  // The product's own vectors (in the kernel heap when it runs WebAssembly).
+  const op0 = blockLevelOperator(K, pool);
+  const x = op0.vector(3 * K.n), y = op0.vector(3 * K.n);
   t0 = now();
-  const res = await pcg(blockLevelOperator(K, pool), amg.preconditioner, sys.rhs, x, { tolerance: 1e-8, maxIterations: 1000 });
+  const res = await pcg(op0, amg.preconditioner, sys.rhs, x, { tolerance: 1e-8, maxIterations: 1000 });
   timesOf[label] = { setup, cg: now() - t0, its: res.iterations };
   // Assembly into a cleared copy of the pattern, on this many threads (the same bits either way).
   const Kc = { ...K, val: sharedFloat64(K.val.length) };
@@ -77,7 +80,6 @@ for (const [label, pool] of pools) {
   const scale = sharedFloat64(3 * K.n).fill(-1e-3);
   const left0 = { kind: "block" as const, A: K, lower: lowerIndex(K) };
   record("smoothed prolongator (I - w D^-1 K) T (level 0)", best(2, () => smoothedProlongator(left0, T.P, scale, poolProductRunner(pool))));
-  const op0 = blockLevelOperator(K, pool);
   record("level-0 block product y = K x", best(10, () => op0.apply(x, y)));
   const coarse = amg.levels[1].A.size;
   record("V-cycle (whole preconditioner)", best(5, () => amg.preconditioner.apply(x, y)));
@@ -97,7 +99,7 @@ const triad = await triadBandwidth(2);
 await closeKernelPool();
 console.log(`memory bandwidth (STREAM triad): ${triad.map((t) => `${t.gbPerSecond.toFixed(1)} GB/s on ${t.threads} thread(s)`).join(", ")}; load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
 
-console.log(`${order === 1 ? "C3D4" : "C3D10"}, ${3 * K.n} DOFs, ${K.col.length} upper blocks; assembly ${assemblyMs.toFixed(0)} ms (one thread)`);
+console.log(`${order === 1 ? "C3D4" : "C3D10"}, ${3 * K.n} DOFs, ${K.col.length} upper blocks; ${kernelPath() === "wasm" ? "WebAssembly SIMD" : "TypeScript"} block kernel (FIELDCRAFT_KERNELS); assembly ${assemblyMs.toFixed(0)} ms (one thread)`);
 for (const [label, t] of Object.entries(timesOf)) console.log(`${label}: multigrid setup ${t.setup.toFixed(0)} ms, CG ${t.cg.toFixed(0)} ms (${t.its} iterations)`);
 console.log("| kernel | 1 thread ms | 2 threads ms | speed-up |\n|---|---|---|---|");
 for (const [name, [one, two]] of Object.entries(rows)) console.log(`| ${name} | ${one.toFixed(1)} | ${two.toFixed(1)} | ${(one / two).toFixed(2)} |`);

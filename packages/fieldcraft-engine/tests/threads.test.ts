@@ -339,15 +339,16 @@ describe("the frequency solve's multigrid and K products on the pool", () => {
 
 describe("processes exit with the pool idle", () => {
   const dist = fileURLToPath(new URL("../dist/index.js", import.meta.url));
-  it.skipIf(!existsSync(dist))("the built engine (dist/) solves a session on two threads with its bundled worker, and exits", () => {
+  it.skipIf(!existsSync(dist))("the built engine (dist/) solves a session on two threads with its bundled worker (WebAssembly kernels), and exits", () => {
     const script = fileURLToPath(new URL("./support/dist-threads-child.mjs", import.meta.url));
     const r = spawnSync(process.execPath, [script, new URL("../dist/index.js", import.meta.url).href, JSON.stringify({ steps: STEPS, batch: SEED_BATCH })], {
       encoding: "utf8",
       timeout: 60_000,
-      env: { ...process.env, FIELDCRAFT_THREADS: "2", FIELDCRAFT_PARALLEL_MIN_ENTRIES: "0" },
+      env: { ...process.env, FIELDCRAFT_THREADS: "2", FIELDCRAFT_PARALLEL_MIN_ENTRIES: "0", FIELDCRAFT_KERNELS: "wasm" },
     });
     expect(r.status, r.stderr).toBe(0);
-    expect(r.stdout.trim()).toMatch(/^CG with smoothed-aggregation AMG.*, 2 threads$/);
+    // The bundled worker runs the WebAssembly kernels too (its module is encoded inside fem-worker.js).
+    expect(r.stdout.trim()).toMatch(/^CG with smoothed-aggregation AMG.*, WebAssembly SIMD products, 2 threads$/);
   });
 
   it("a script that solves on two threads and returns exits by itself, code 0", () => {

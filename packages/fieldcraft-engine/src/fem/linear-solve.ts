@@ -13,6 +13,7 @@ import { blockDiagonal, type LinearOperator } from "./solvers/operator.js";
 import { blockLevelOperator } from "./parallel/operators.js";
 import { kernelPool, resolveThreads, type KernelPool } from "./parallel/pool.js";
 import { shareFloat64, sharedFloat64 } from "./parallel/shared.js";
+import { kernelPathProblem } from "./parallel/wasm/heap.js";
 
 export type Failure = { ok: false; error: string };
 
@@ -65,6 +66,8 @@ export function dofCapFailure(freeDofs: number, maxDofs: number): Failure | null
 
 /** The block pattern for `unknowns` per node, refused when the solve it implies would exceed the memory cap. */
 export function patternWithinMemory(mesh: Mesh, unknowns: number, maxMemoryBytes: number): { ok: true; pattern: BlockCsr } | Failure {
+  const kernels = kernelPathProblem(); // the pattern goes where the kernels read it
+  if (kernels) return { ok: false, error: kernels };
   const pattern = blockPatternFromMesh(mesh, unknowns);
   const estimate = estimateSolveBytes(pattern.col.length, pattern.n, unknowns);
   if (estimate > maxMemoryBytes)

@@ -12,6 +12,9 @@ import { blockProductRows, type BlockProductArgs } from "./kernels/block-product
 import { chebyshevZeroStart, epilogue, EPILOGUE, type EpilogueArgs } from "./kernels/epilogue.js";
 import type { KernelPool } from "./pool.js";
 import { isShared, sharedFloat64 } from "./shared.js";
+import { blockProductRowsWasm } from "./kernels/block-product-wasm.js";
+import { csrProductRowsWasm } from "./kernels/csr-product-wasm.js";
+import { heapOf, kernelFloat64, kernelPath } from "./wasm/heap.js";
 
 /**
  * Stored entries below which a product stays on the caller's thread: waking a worker and waiting for it
@@ -33,6 +36,10 @@ export interface LevelOperator extends LinearOperator {
   zeroStart(e: EpilogueArgs): void;
   /** Threads its products use. */
   threads: number;
+  /** A zeroed work vector the products take fastest (in the kernel heap when they run WebAssembly). */
+  vector(n: number): Float64Array;
+  /** Which kernel its products run. */
+  kernel: "wasm" | "ts";
 }
 
 const usable = (pool: KernelPool | null, entries: number, arrays: ArrayBufferView[]): KernelPool | null =>
@@ -42,6 +49,8 @@ function serialOperator(size: number, product: (v: Float64Array, y: Float64Array
   return {
     size,
     threads: 1,
+    kernel: "ts",
+    vector: sharedFloat64,
     apply: product,
     fused(v, e) {
       product(v, e.y);
@@ -60,14 +69,30 @@ function vectorKernels(pool: KernelPool, size: number) {
   };
 }
 
-/** The symmetric 3x3-block product (other block sizes stay on one thread: heat and planar models are small). */
+/**
+ * The symmetric 3x3-block product (other block sizes stay on one thread: heat and planar models are small).
+ * With the matrix in the kernel heap (and FIELDCRAFT_KERNELS not "ts") its rows run the WebAssembly SIMD
+ * kernel whenever the vectors are in the heap too (vector() gives such), else the TypeScript one.
+ */
 export function blockLevelOperator(A: BlockCsr, pool: KernelPool | null): LevelOperator {
   const size = A.b * A.n;
+  const wasm = A.b === 3 && kernelPath() === "wasm" && heapOf(A.rowPtr, A.col, A.val) !== null;
+  const vector = wasm ? kernelFloat64 : sharedFloat64;
   const p = A.b === 3 ? usable(pool, 9 * A.col.length, [A.rowPtr, A.col, A.val]) : null;
-  if (!p) return serialOperator(size, (x, y) => blockMultiply(A, x, y));
+  const kernel = wasm ? ("wasm" as const) : ("ts" as const);
+  // The heap holding the matrix and both vectors (and the threads' buffers), or null: then TypeScript.
+  const heapFor = (arrays: Float64Array[]) => (wasm ? heapOf(A.val, ...arrays) : null);
+  if (!p) {
+    const product = (x: Float64Array, y: Float64Array) => {
+      const heap = heapFor([x, y]);
+      if (!heap) return blockMultiply(A, x, y);
+      blockProductRowsWasm({ rowPtr: A.rowPtr, col: A.col, val: A.val, x, y, bufs: [], nodeBounds: ZERO_BOUNDS, ...heap }, 0, A.n, { thread: 0 });
+    };
+    return { ...serialOperator(size, product), vector, kernel };
+  }
   const threads = p.threads;
   const nodeBounds = weightedBounds(A.rowPtr, threads);
-  const bufs = Array.from({ length: threads - 1 }, () => sharedFloat64(size));
+  const bufs = Array.from({ length: threads - 1 }, () => vector(size));
   const { dofBounds, zeroStart } = vectorKernels(p, size);
   const fused = (v: Float64Array, e: EpilogueArgs) => {
     if (!isShared(v) || !isShared(e.y)) {
@@ -78,16 +103,34 @@ export function blockLevelOperator(A: BlockCsr, pool: KernelPool | null): LevelO
       return;
     }
     const args: BlockProductArgs = { rowPtr: A.rowPtr, col: A.col, val: A.val, x: v, y: e.y, bufs, nodeBounds };
-    p.run("blockProductRows", args, nodeBounds);
+    const heap = heapFor([v, e.y, ...bufs]);
+    if (heap) p.run("blockProductRowsWasm", { ...args, ...heap }, nodeBounds);
+    else p.run("blockProductRows", args, nodeBounds);
     p.run("blockProductReduce", { ...args, ...e }, dofBounds);
   };
-  return { size, threads, apply: (x, y) => fused(x, { mode: EPILOGUE.none, y }), fused, zeroStart };
+  return { size, threads, kernel, vector, apply: (x, y) => fused(x, { mode: EPILOGUE.none, y }), fused, zeroStart };
 }
 
-/** A coarse level's scalar product (full rows: each thread writes only its own rows). */
+const ZERO_BOUNDS = new Int32Array(1);
+
+/**
+ * A coarse level's scalar product (full rows: each thread writes only its own rows); the WebAssembly SIMD
+ * rows when the matrix and vectors are in the kernel heap, as for the block product.
+ */
 export function csrLevelOperator(A: Csr, pool: KernelPool | null): LevelOperator {
+  const wasm = kernelPath() === "wasm" && heapOf(A.ptr, A.idx, A.val) !== null;
+  const vector = wasm ? kernelFloat64 : sharedFloat64;
+  const kernel = wasm ? ("wasm" as const) : ("ts" as const);
+  const heapFor = (x: Float64Array, y: Float64Array) => (wasm ? heapOf(A.val, x, y) : null);
   const p = usable(pool, A.ptr[A.rows], [A.ptr, A.idx, A.val]);
-  if (!p) return serialOperator(A.rows, (x, y) => csrMultiply(A, x, y));
+  if (!p) {
+    const product = (x: Float64Array, y: Float64Array) => {
+      const heap = heapFor(x, y);
+      if (heap) csrProductRowsWasm({ ptr: A.ptr, idx: A.idx, val: A.val, x, y, ...heap }, 0, A.rows);
+      else csrMultiply(A, x, y);
+    };
+    return { ...serialOperator(A.rows, product), vector, kernel };
+  }
   const rowBounds = weightedBounds(A.ptr, p.threads);
   const { dofBounds, zeroStart } = vectorKernels(p, A.rows);
   const fused = (v: Float64Array, e: EpilogueArgs) => {
@@ -96,10 +139,13 @@ export function csrLevelOperator(A: Csr, pool: KernelPool | null): LevelOperator
       epilogue(e, 0, A.rows);
       return;
     }
-    p.run("csrProductRows", { ptr: A.ptr, idx: A.idx, val: A.val, x: v, y: e.y }, rowBounds);
+    const args = { ptr: A.ptr, idx: A.idx, val: A.val, x: v, y: e.y };
+    const heap = heapFor(v, e.y);
+    if (heap) p.run("csrProductRowsWasm", { ...args, ...heap }, rowBounds);
+    else p.run("csrProductRows", args, rowBounds);
     if (e.mode !== EPILOGUE.none) p.run("epilogueRows", e, dofBounds);
   };
-  return { size: A.rows, threads: p.threads, apply: (x, y) => fused(x, { mode: EPILOGUE.none, y }), fused, zeroStart };
+  return { size: A.rows, threads: p.threads, kernel, vector, apply: (x, y) => fused(x, { mode: EPILOGUE.none, y }), fused, zeroStart };
 }
 
 /** Restriction (coarse = P^T fine) and prolongation (fine += P coarse) with a single-precision P. */

@@ -28,11 +28,13 @@ export async function pcg(A: LinearOperator, M: LinearOperator, b: Float64Array,
   const n = A.size;
   x.fill(0);
   // Shared memory, so a pooled operator's threads read and write these vectors in place.
+  // p and q, the product's operands, where A's fastest kernels read them (A.vector: the kernel heap).
+  const vector = (m: number) => A.vector?.(m) ?? sharedFloat64(m);
   const r = sharedFloat64(n);
   r.set(b);
   const z = sharedFloat64(n);
-  const p = sharedFloat64(n);
-  const q = sharedFloat64(n);
+  const p = vector(n);
+  const q = vector(n);
   const bnorm = Math.sqrt(dot(b, b));
   if (bnorm === 0) return { status: "converged", iterations: 0, relativeResidual: 0 };
   M.apply(r, z);

@@ -6,6 +6,8 @@ export interface LinearOperator {
   size: number;
   /** y = A x. */
   apply(x: Float64Array, y: Float64Array): void;
+  /** A zeroed work vector its fastest kernels can take (in the kernel heap), when it has such kernels. */
+  vector?(n: number): Float64Array;
 }
 
 export function blockOperator(A: BlockCsr): LinearOperator {

@@ -5,6 +5,7 @@
 import type { Mesh } from "../../mesh/types.js";
 import { NODES_PER_ELEMENT } from "../../mesh/types.js";
 import { sharedFloat64, sharedInt32 } from "../parallel/shared.js";
+import { kernelFloat64, kernelInt32 } from "../parallel/wasm/heap.js";
 import { checkCancelled } from "../cancel-scope.js";
 
 export interface BlockCsr {
@@ -39,7 +40,8 @@ export function blockPatternFromMesh(mesh: Mesh, b = 3): BlockCsr {
   const npe = NODES_PER_ELEMENT[mesh.type];
   const { ptr, idx } = nodeElements(mesh);
   const mark = new Int32Array(nn).fill(-1);
-  const rowPtr = sharedInt32(nn + 1);
+  // In the kernel heap (where the WebAssembly kernels can read it) unless FIELDCRAFT_KERNELS=ts.
+  const rowPtr = kernelInt32(nn + 1);
   // Count first, then fill: no growing arrays.
   for (let i = 0; i < nn; i++) {
     if ((i & 4095) === 0) checkCancelled();
@@ -57,7 +59,7 @@ export function blockPatternFromMesh(mesh: Mesh, b = 3): BlockCsr {
     rowPtr[i + 1] = rowPtr[i] + count;
   }
   mark.fill(-1);
-  const col = sharedInt32(rowPtr[nn]);
+  const col = kernelInt32(rowPtr[nn]);
   for (let i = 0; i < nn; i++) {
     if ((i & 4095) === 0) checkCancelled();
     let pos = rowPtr[i];
@@ -73,7 +75,7 @@ export function blockPatternFromMesh(mesh: Mesh, b = 3): BlockCsr {
     }
     col.subarray(rowPtr[i], rowPtr[i + 1]).sort();
   }
-  return { n: nn, b, rowPtr, col, val: sharedFloat64(col.length * b * b) };
+  return { n: nn, b, rowPtr, col, val: kernelFloat64(col.length * b * b) };
 }
 
 /** Position of block (i, j), or -1. */

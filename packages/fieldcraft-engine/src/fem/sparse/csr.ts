@@ -1,5 +1,6 @@
 // Scalar CSR for the multigrid hierarchy: products, transposed products and the sparse matrix product.
 import { sharedFloat32, sharedFloat64, sharedInt32 } from "../parallel/shared.js";
+import { kernelFloat64, kernelInt32 } from "../parallel/wasm/heap.js";
 import type { BlockCsr, LowerIndex } from "./block-csr.js";
 import { checkCancelled } from "../cancel-scope.js";
 
@@ -404,7 +405,8 @@ export function sliceRows<V extends Float64Array | Float32Array>(A: CsrOf<V>, r0
 export function addSparse(parts: Csr[]): Csr {
   const n = parts[0].rows, m = parts[0].cols;
   const mark = new Int32Array(m).fill(-1);
-  const ptr = sharedInt32(n + 1);
+  // A coarse level's operator: in the kernel heap, where the WebAssembly product reads it.
+  const ptr = kernelInt32(n + 1);
   for (let r = 0; r < n; r++) {
     if ((r & 4095) === 0) checkCancelled();
     let count = 0;
@@ -416,8 +418,8 @@ export function addSparse(parts: Csr[]): Csr {
         }
     ptr[r + 1] = ptr[r] + count;
   }
-  const idx = sharedInt32(ptr[n]);
-  const val = sharedFloat64(ptr[n]);
+  const idx = kernelInt32(ptr[n]);
+  const val = kernelFloat64(ptr[n]);
   const where = new Int32Array(m);
   mark.fill(-1);
   for (let r = 0; r < n; r++) {

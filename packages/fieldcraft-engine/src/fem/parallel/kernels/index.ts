@@ -1,6 +1,8 @@
 // The kernels a pool can run, by name: a row per kernel. Workers import this table, so a kernel added here
 // (with its code in a file of its own) runs on every thread.
 import { blockProductReduce, blockProductRows } from "./block-product.js";
+import { blockProductRowsWasm } from "./block-product-wasm.js";
+import { csrProductRowsWasm } from "./csr-product-wasm.js";
 import { csrProductAddRows, csrProductRows, epilogueRows, transposeProductReduce, transposeProductRows } from "./csr-product.js";
 import { chebyshevZeroStart } from "./epilogue.js";
 import { galerkinSlice } from "./galerkin.js";
@@ -12,8 +14,10 @@ import type { Kernel } from "./types.js";
 
 export const KERNELS = {
   blockProductRows,
+  blockProductRowsWasm,
   blockProductReduce,
   csrProductRows,
+  csrProductRowsWasm,
   csrProductAddRows,
   epilogueRows,
   chebyshevZeroStart,

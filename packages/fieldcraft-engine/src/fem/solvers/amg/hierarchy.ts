@@ -10,6 +10,7 @@ import { EPILOGUE } from "../../parallel/kernels/epilogue.js";
 import { blockLevelOperator, csrLevelOperator, transferOperator, type LevelOperator, type Transfer } from "../../parallel/operators.js";
 import type { KernelPool } from "../../parallel/pool.js";
 import { sharedFloat64 } from "../../parallel/shared.js";
+import { collectGarbage } from "../../parallel/collect.js";
 import { factorDense, solveDense, type DenseFactor } from "../dense-cholesky.js";
 import { blockDiagonal, csrDiagonal, type LinearOperator } from "../operator.js";
 import { aggregate } from "./aggregate.js";
@@ -77,13 +78,14 @@ export interface AmgHierarchy {
 /** Largest eigenvalue of D^-1 A by power iteration (a lower bound; callers add a margin). */
 function spectralRadius(A: LinearOperator, invDiag: Float64Array): number {
   const n = A.size;
-  const v = sharedFloat64(n);
+  const vector = (m: number) => A.vector?.(m) ?? sharedFloat64(m);
+  const v = vector(n);
   let seed = 12345;
   for (let i = 0; i < n; i++) {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
     v[i] = seed / 0x7fffffff - 0.5;
   }
-  const w = sharedFloat64(n);
+  const w = vector(n);
   let rho = 0;
   for (let it = 0; it < POWER_ITERATIONS; it++) {
     A.apply(v, w);
@@ -104,8 +106,8 @@ function spectralRadius(A: LinearOperator, invDiag: Float64Array): number {
   return rho;
 }
 
-function inverse(d: Float64Array): Float64Array {
-  const inv = sharedFloat64(d.length);
+function inverse(d: Float64Array, vector: (n: number) => Float64Array): Float64Array {
+  const inv = vector(d.length);
   for (let i = 0; i < d.length; i++) inv[i] = d[i] > 0 ? 1 / d[i] : 0;
   return inv;
 }
@@ -120,11 +122,12 @@ function smoothProlongator(rows: SparseLeft, T: Tentative, level: Level, pool: K
 
 function makeLevel(A: LevelOperator, diag: Float64Array, nnz: number): Level {
   const n = A.size;
-  const invDiag = inverse(diag);
+  const invDiag = inverse(diag, A.vector);
   const rho = spectralRadius(A, invDiag) * RHO_MARGIN;
   return {
     A, invDiag, lo: rho / CHEBYSHEV_RATIO, hi: rho, nnz,
-    b: sharedFloat64(n), x: sharedFloat64(n), r: sharedFloat64(n), d: sharedFloat64(n), t: sharedFloat64(n),
+    // The smoother's operands where the level's fastest kernels read them (the kernel heap, for level 0).
+    b: A.vector(n), x: A.vector(n), r: A.vector(n), d: A.vector(n), t: A.vector(n),
   };
 }
 
@@ -200,9 +203,12 @@ export async function buildAmg(
     await pause?.();
     const P = smoothProlongator(rows, T, level, pool);
     T = null;
+    collectGarbage();
     await pause?.();
     const Ac = parallelGalerkinProduct(rows, P, pool);
     rows = { kind: "csr", A: Ac }; // releases the level-0 lower index
+    // The slices and A P are garbage now: collect before the next level's arrays (see collect.ts).
+    collectGarbage();
     await pause?.();
     level.P = P;
     level.transfer = transferOperator(P, pool);
@@ -228,7 +234,7 @@ export async function buildAmg(
     levels,
     coarse,
     preconditioner,
-    describe: `smoothed-aggregation AMG, ${levels.length} levels (${sizes.join(" > ")} DOFs, operator complexity ${opComplexity.toFixed(2)})`,
+    describe: `smoothed-aggregation AMG, ${levels.length} levels (${sizes.join(" > ")} DOFs, operator complexity ${opComplexity.toFixed(2)})${levels[0].A.kernel === "wasm" ? ", WebAssembly SIMD products" : ""}`,
     bytes,
   };
 }
