@@ -1,5 +1,7 @@
 // The bench's model: a 200 x 100 x 100 block meshed by the engine (Kuhn-split grid), root face clamped,
 // 1000 N down spread over the far face; sized to about a given number of DOFs.
+import { assembleStiffness } from "../src/fem/assembly.js";
+import { patternWithinMemory } from "../src/fem/linear-solve.js";
 import { parseSolidcraft } from "../src/geometry/index.js";
 import { generateTetMesh, type Mesh } from "../src/mesh/index.js";
 import { buildCase, nodesOnTags, tagIndex } from "../tests/support/cases.js";
@@ -42,3 +44,14 @@ export function blockCase(mesh: Mesh) {
   return { ...c, tip };
 }
 
+
+/** The block of about `dofs` unknowns, its load case and its assembled stiffness (the kernel benches' start). */
+export function assembledBlock(order: 1 | 2, dofs: number) {
+  const { mesh } = blockMesh(order, dofs);
+  const c = blockCase(mesh);
+  const sized = patternWithinMemory(mesh, 3, 1e12);
+  if (!sized.ok) throw new Error(sized.error);
+  const a = assembleStiffness(mesh, c.problem.elementMaterial, c.problem.materials, sized.pattern);
+  if (!a.ok) throw new Error(a.error);
+  return { mesh, c, K: a.matrix };
+}

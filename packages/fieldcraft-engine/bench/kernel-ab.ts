@@ -3,27 +3,19 @@
 // solves timed alternately (best of N), so a shared machine's load falls on both paths alike. A report:
 // `pnpm exec tsx bench/kernel-ab.ts [dofs] [C3D4|C3D10] [repetitions]`.
 import { loadavg } from "node:os";
-import { assembleStiffness } from "../src/fem/assembly.js";
 import { applyPrescribed } from "../src/fem/constraints.js";
-import { patternWithinMemory } from "../src/fem/linear-solve.js";
 import { blockLevelOperator } from "../src/fem/parallel/operators.js";
 import { closeKernelPool, kernelPool, type KernelPool } from "../src/fem/parallel/pool.js";
 import { rigidBodyNullspace } from "../src/fem/solve-static.js";
 import { buildAmg } from "../src/fem/solvers/amg/hierarchy.js";
 import { pcg } from "../src/fem/solvers/cg.js";
-import { blockCase, blockMesh } from "./block-case.js";
+import { assembledBlock } from "./block-case.js";
 
 const dofs = Number(process.argv[2] ?? 200_000);
 const order = process.argv[3] === "C3D10" ? 2 : 1;
 const reps = Number(process.argv[4] ?? 3);
 const load = () => loadavg().map((l) => l.toFixed(1)).join(" ");
-const { mesh } = blockMesh(order, dofs);
-const c = blockCase(mesh);
-const sized = patternWithinMemory(mesh, 3, 1e12);
-if (!sized.ok) throw new Error(sized.error);
-const a = assembleStiffness(mesh, c.problem.elementMaterial, c.problem.materials, sized.pattern);
-if (!a.ok) throw new Error(a.error);
-const K = a.matrix;
+const { mesh, c, K } = assembledBlock(order, dofs);
 const sys = applyPrescribed(K, c.problem.prescribed, c.problem.forces);
 const got = await kernelPool(2);
 if (!got.ok) throw new Error(got.error);

@@ -1,19 +1,11 @@
 // Does reading the matrix from SharedArrayBuffer-backed arrays cost the block product anything? One kind of
 // array per process (so the JIT sees one kind): `pnpm exec tsx bench/shared-vs-plain.ts [dofs] [shared|plain]`.
-import { assembleStiffness } from "../src/fem/assembly.js";
-import { patternWithinMemory } from "../src/fem/linear-solve.js";
 import { addBlockRows3 } from "../src/fem/sparse/block-csr.js";
-import { blockCase, blockMesh } from "./block-case.js";
+import { assembledBlock } from "./block-case.js";
 
 const dofs = Number(process.argv[2] ?? 200_000);
 const kind = process.argv[3] === "plain" ? "plain" : process.argv[3] === "mixed" ? "mixed" : "shared";
-const { mesh } = blockMesh(1, dofs);
-const c = blockCase(mesh);
-const sized = patternWithinMemory(mesh, 3, 1e12);
-if (!sized.ok) throw new Error(sized.error);
-const a = assembleStiffness(mesh, c.problem.elementMaterial, c.problem.materials, sized.pattern);
-if (!a.ok) throw new Error(a.error);
-const K = a.matrix;
+const { K } = assembledBlock(1, dofs);
 const n = 3 * K.n;
 const A = kind === "plain" ? { rowPtr: Int32Array.from(K.rowPtr), col: Int32Array.from(K.col), val: Float64Array.from(K.val) } : K;
 const x = kind === "plain" || process.argv[4] === "plain-vectors" ? new Float64Array(n) : new Float64Array(new SharedArrayBuffer(8 * n));

@@ -2,23 +2,15 @@
 // the WebAssembly SIMD module the solver runs (src/fem/parallel/wasm), on the same arrays in the kernel heap,
 // one thread, alternating 100 times (best and median). A report: `pnpm exec tsx bench/wasm-simd.ts [dofs] [C3D4|C3D10]`.
 import { loadavg } from "node:os";
-import { assembleStiffness } from "../src/fem/assembly.js";
-import { patternWithinMemory } from "../src/fem/linear-solve.js";
 import { addBlockRows3 } from "../src/fem/sparse/block-csr.js";
 import { blockProductRowsWasm } from "../src/fem/parallel/kernels/block-product-wasm.js";
 import { heapOf, kernelFloat64, kernelPath } from "../src/fem/parallel/wasm/heap.js";
-import { blockCase, blockMesh } from "./block-case.js";
+import { assembledBlock } from "./block-case.js";
 
 if (kernelPath() !== "wasm") throw new Error("this runtime has no WebAssembly SIMD (or FIELDCRAFT_KERNELS=ts): nothing to compare");
 const dofs = Number(process.argv[2] ?? 200_000);
 const order = process.argv[3] === "C3D10" ? 2 : 1;
-const { mesh } = blockMesh(order, dofs);
-const c = blockCase(mesh);
-const sized = patternWithinMemory(mesh, 3, 1e12);
-if (!sized.ok) throw new Error(sized.error);
-const a = assembleStiffness(mesh, c.problem.elementMaterial, c.problem.materials, sized.pattern);
-if (!a.ok) throw new Error(a.error);
-const K = a.matrix;
+const { K } = assembledBlock(order, dofs);
 const n = 3 * K.n;
 const x = kernelFloat64(n), yTs = kernelFloat64(n), yWasm = kernelFloat64(n);
 for (let i = 0; i < n; i++) x[i] = Math.sin(i);

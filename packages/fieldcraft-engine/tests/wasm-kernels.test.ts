@@ -6,8 +6,7 @@ import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { solveStatic, sumReactions } from "../src/fem/index.js";
-import { assembleStiffness } from "../src/fem/assembly.js";
-import { blockMultiply, blockPatternFromMesh, type BlockCsr } from "../src/fem/sparse/block-csr.js";
+import { blockMultiply } from "../src/fem/sparse/block-csr.js";
 import { blockLevelOperator, csrLevelOperator } from "../src/fem/parallel/operators.js";
 import { addSparse, csrMultiply, type Csr } from "../src/fem/sparse/csr.js";
 import { closeKernelPool, kernelPool, type KernelPool } from "../src/fem/parallel/pool.js";
@@ -20,6 +19,7 @@ import { boxTetMesh, nodesWhere } from "./support/box-mesh.js";
 import { buildCase } from "./support/cases.js";
 import { findCcx } from "./support/ccx.js";
 import { compareWithCcx } from "./support/ccx-case.js";
+import { linearPatch, relDiff, sameBits, stiffness } from "./support/kernel-fixtures.js";
 
 const ccx = findCcx();
 if (!ccx) console.warn("[wasm-kernels] CalculiX comparisons skipped: `ccx` is not on PATH (Debian package calculix-ccx)");
@@ -50,23 +50,6 @@ async function withKernels<T>(path: "wasm" | "ts", f: () => T | Promise<T>): Pro
   }
 }
 
-const relDiff = (a: ArrayLike<number>, b: ArrayLike<number>) => {
-  let m = 0, d = 0;
-  for (let i = 0; i < a.length; i++) {
-    m = Math.max(m, Math.abs(a[i]));
-    d = Math.max(d, Math.abs(a[i] - b[i]));
-  }
-  return d / m;
-};
-const sameBits = (a: ArrayLike<number>, b: ArrayLike<number>) => a.length === b.length && Array.from(a).every((v, i) => Object.is(v, b[i]));
-
-function stiffness(order: 1 | 2): BlockCsr {
-  const mesh = boxTetMesh({ size: [4, 2, 2], cells: [8, 4, 4], order, jitter: 0.25, seed: 5 });
-  const K = blockPatternFromMesh(mesh, 3);
-  const r = assembleStiffness(mesh, new Int32Array(mesh.elements.length / (order === 1 ? 4 : 10)), [{ young: 1000, poisson: 0.3 }], K);
-  if (!r.ok) throw new Error(r.error);
-  return K;
-}
 
 describe("the kernel module and path", () => {
   it("the encoder's integers and the module built from source validate; this Node runs WebAssembly SIMD", () => {
@@ -257,15 +240,7 @@ describe("whole solves on both kernel paths, one and two threads", () => {
 
   for (const path of ["wasm", "ts"] as const)
     it(`${path}: the patch test holds on one and two threads (C3D10: a linear field reproduced to 1e-9)`, async () => {
-      const m = boxTetMesh({ size: [2, 1.5, 1], cells: [4, 4, 3], order: 2, jitter: 0.35, seed: 7 });
-      const nn = m.nodes.length / 3;
-      const field = (x: number, y: number, z: number) => [0.01 + 1e-3 * x + 2e-4 * y, -0.02 - 5e-4 * y + 4e-4 * z, 0.005 + 2.5e-4 * x + 8e-4 * z];
-      const prescribed = new Map<number, number>();
-      for (const [axis, v] of [[0, 0], [0, 2], [1, 0], [1, 1.5], [2, 0], [2, 1]] as const)
-        for (const n of nodesWhere(m, axis, v)) {
-          const u = field(m.nodes[3 * n], m.nodes[3 * n + 1], m.nodes[3 * n + 2]);
-          for (let c = 0; c < 3; c++) prescribed.set(3 * n + c, u[c]);
-        }
+      const { m, nn, field, prescribed } = linearPatch();
       for (const threads of [1, 2]) {
         const s = await withKernels(path, () =>
           solveStatic({ mesh: m, elementMaterial: new Int32Array(m.elements.length / 10), materials: [{ young: 210000, poisson: 0.3 }], prescribed, forces: new Float64Array(3 * nn) }, { tolerance: 1e-13, threads }),
