@@ -5,7 +5,9 @@ import { runInNewContext } from "node:vm";
 import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from "node:worker_threads";
 import { kernelOf } from "./kernels/index.js";
 import { CTRL, type Job, type Reply } from "./protocol.js";
+import { markKernelWorker } from "./wasm/heap.js";
 
+markKernelWorker();
 const { ctrl, slot, jobs, replies } = workerData as { ctrl: Int32Array; slot: number; jobs: MessagePort; replies: MessagePort };
 
 /**

@@ -8,7 +8,6 @@
 // itself, which WebAssembly cannot shrink, is dropped once nothing in it is alive, so a finished solve gives
 // its pages back. Contract: a region lives as long as the view handed out, so never keep a subarray of
 // one after the view itself is gone (the solver does not).
-import { isMainThread } from "node:worker_threads";
 import { sharedFloat64, sharedInt32 } from "../shared.js";
 import { forgetInstance, wasm, wasmSupported, type WasmMemory } from "./module.js";
 import { Regions, type Taken } from "./regions.js";
@@ -24,7 +23,9 @@ export type KernelPath = "wasm" | "ts";
 export function kernelPath(env: string | undefined = process.env.FIELDCRAFT_KERNELS): KernelPath {
   const problem = kernelPathProblem(env);
   if (problem) throw new Error(problem);
-  return env === "ts" || !wasmSupported() ? "ts" : "wasm";
+  // Opt-in for now: with the kernel heap, the frequency solver's LOBPCG stagnated at about twice its tolerance
+  // on the cantilever and the seed session (docs/solver.md, "WebAssembly kernels: opt-in"); cause not found yet.
+  return env === "wasm" && wasmSupported() ? "wasm" : "ts";
 }
 
 /** What is wrong with FIELDCRAFT_KERNELS, or null (a solve checks it first and returns the error). */
@@ -76,10 +77,18 @@ const finalizer = new FinalizationRegistry<Region>((r) => {
   }
 });
 
+/** Set in the kernel pool's workers: they compute in their caller's heap and never own one. */
+let kernelWorker = false;
+
+export function markKernelWorker(): void {
+  kernelWorker = true;
+}
+
 function place<T extends Float64Array | Int32Array>(n: number, width: number, make: (buffer: SharedArrayBuffer, offset: number, n: number) => T): T | null {
-  // The heap is the main thread's: a worker's views would be freed by its own collector while the caller
-  // still used them, so arrays made in a worker (a Galerkin slice) are plain shared ones.
-  if (!isMainThread || kernelPath() !== "wasm") return null;
+  // The heap is the pool's caller's (the main thread, or an engine session's own worker thread): a kernel
+  // worker's views would be freed by its own collector while the caller still used them, so arrays made
+  // in a kernel worker (a Galerkin slice) are plain shared ones.
+  if (kernelWorker || kernelPath() !== "wasm") return null;
   const bytes = Math.max(ALIGN, Math.ceil((width * n) / ALIGN) * ALIGN);
   heap ??= new Heap(++heaps);
   const got = heap.take(bytes);
