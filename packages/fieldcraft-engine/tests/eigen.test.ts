@@ -205,6 +205,36 @@ describe("LOBPCG", () => {
     expect(out.values[2] / ref!.values[2]).toBeCloseTo(1, 9);
   });
 
+  it("accepts pairs at their round-off limit only when it knows |K| and |M|, reporting residuals from K X itself", async () => {
+    const { n, K, M } = bar(100);
+    const ref = generalizedEigen(K, M, n)!;
+    const abs = (a: Float64Array) => denseOperator(a.map(Math.abs), n);
+    // 1e-15 lies below what double precision can compute for K x - lambda M x here (|K| ~ 200, lambda ~ 10).
+    const capped = await lobpcg(denseOperator(K, n), denseOperator(M, n), null, { count: 3, tolerance: 1e-15, maxIterations: 300 });
+    expect(capped.status).toBe("max-iterations");
+    expect(capped.limited).toEqual([]);
+    const out = await lobpcg(denseOperator(K, n), denseOperator(M, n), null, { count: 3, tolerance: 1e-15, maxIterations: 3000, absolute: { K: abs(K), M: abs(M) } });
+    expect(out.status).toBe("converged");
+    expect(out.limited.length).toBeGreaterThan(0);
+    for (let j = 0; j < 3; j++) {
+      expect(Math.abs(out.values[j] - ref.values[j])).toBeLessThan(1e-9 * ref.values[2]);
+      // The reported residual is the one the returned pair has (not the drifting implicit update's).
+      const x = Float64Array.from({ length: n }, (_, i) => out.vectors.data[i * 3 + j]);
+      const kx = matVec(K, n, x), mx = matVec(M, n, x);
+      const r = Math.hypot(...kx.map((v, i) => v - out.values[j] * mx[i]));
+      const floor = Math.max(1e-3 * out.values[2], 0);
+      const scaled = r / ((Math.abs(out.values[j]) + floor) * Math.hypot(...mx));
+      expect(scaled).toBeGreaterThan(0.5 * out.residuals[j]);
+      expect(scaled).toBeLessThan(2 * out.residuals[j] + 1e-15);
+      // A limited pair sits within 8 eps of its round-off scale ||(|K| + lambda |M|) |x||| (a few tens of eps here).
+      if (out.limited.includes(j)) {
+        const ax = x.map(Math.abs), ka = matVec(K.map(Math.abs), n, ax), ma = matVec(M.map(Math.abs), n, ax);
+        const bound = (8 * Number.EPSILON * Math.hypot(...ka.map((v, i) => v + out.values[j] * ma[i]))) / ((out.values[j] + floor) * Math.hypot(...mx));
+        expect(out.residuals[j]).toBeLessThanOrEqual(bound * 1.01);
+      }
+    }
+  });
+
   it("stops at the iteration cap, and on an aborted signal", async () => {
     const { n, K, M } = bar(80);
     const capped = await lobpcg(denseOperator(K, n), denseOperator(M, n), null, { count: 3, maxIterations: 2 });

@@ -29,7 +29,7 @@ const saved = { min: process.env.FIELDCRAFT_PARALLEL_MIN_ENTRIES, kernels: proce
 const restore = (key: string, v: string | undefined) => (v === undefined ? delete process.env[key] : (process.env[key] = v));
 beforeAll(async () => {
   process.env.FIELDCRAFT_PARALLEL_MIN_ENTRIES = "0"; // every product of these small models through the workers
-  process.env.FIELDCRAFT_KERNELS = "wasm"; // opt-in (see heap.ts): this file tests the WebAssembly path
+  process.env.FIELDCRAFT_KERNELS = "wasm"; // the default, set so a caller's FIELDCRAFT_KERNELS=ts cannot turn this file off
   const got = await kernelPool(2);
   if (!got.ok) throw new Error(got.error);
   pool = got.pool;
@@ -62,8 +62,8 @@ describe("the kernel module and path", () => {
     expect(wasmSupported()).toBe(true);
   });
 
-  it("FIELDCRAFT_KERNELS picks the path (TypeScript by default, WebAssembly on request); a bad value is an error naming the variable", () => {
-    expect(kernelPath("")).toBe("ts"); // unset (kernelPath(undefined) would read the variable this file sets)
+  it("FIELDCRAFT_KERNELS picks the path (WebAssembly by default, TypeScript on request); a bad value is an error naming the variable", () => {
+    expect(kernelPath("")).toBe("wasm"); // unset (kernelPath(undefined) would read the variable this file sets)
     expect(kernelPath("wasm")).toBe("wasm");
     expect(kernelPath("ts")).toBe("ts");
     expect(() => kernelPath("simd")).toThrow(/FIELDCRAFT_KERNELS must be "wasm" or "ts" \(got "simd"\)/);

@@ -12,7 +12,7 @@ import { assembleStiffness } from "./assembly.js";
 import { applyPrescribed } from "./constraints.js";
 import { materialProblem } from "./material.js";
 import { unrestrainedMotion } from "./rigid-body.js";
-import { blockPatternFromMesh, type BlockCsr } from "./sparse/block-csr.js";
+import { blockMultiplyAbs, blockPatternFromMesh, type BlockCsr } from "./sparse/block-csr.js";
 import { blockDiagonal, blockOperator, type LinearOperator } from "./solvers/operator.js";
 import { buildAmg, DEFAULT_AMG } from "./solvers/amg/hierarchy.js";
 import { jacobiPreconditioner } from "./solvers/jacobi.js";
@@ -303,6 +303,7 @@ export async function solveFrequency(problem: FrequencyProblem, options: Frequen
     }
     if (opts.signal?.aborted) return { ok: false, error: "the solve was cancelled" };
     const Kop = blockLevelOperator(K, pool);
+    const absolute = { K: { size: K.b * K.n, apply: (x: Float64Array, y: Float64Array) => blockMultiplyAbs(K, x, y) }, M: massOperator(G ? tiedMass(massed.mass, G) : massed.mass, u, heldU, true) };
     // Modes below min_hz are computed and dropped: ask for more until enough lie above it.
     let count = opts.modes;
     let initial: Block | undefined;
@@ -313,6 +314,7 @@ export async function solveFrequency(problem: FrequencyProblem, options: Frequen
         tolerance: opts.tolerance,
         maxIterations: opts.maxIterations,
         constrained: heldU,
+        absolute,
         initial,
         signal: opts.signal,
         onIteration: ({ iteration, converged, largestResidual }) =>
@@ -336,6 +338,12 @@ export async function solveFrequency(problem: FrequencyProblem, options: Frequen
         for (let j = 0; j < count && keep.length < opts.modes; j++) if (r.values[j] >= lambdaMin) keep.push(j);
         values = Float64Array.from(keep, (j) => r.values[j]);
         vectors = keep.map((j) => getColumn(r.vectors, j, new Float64Array(u * nn)));
+        const limited = keep.flatMap((j, q) => (r.limited.includes(j) ? [q + 1] : []));
+        if (limited.length > 0)
+          notes.push(
+            `mode${limited.length > 1 ? "s" : ""} ${limited.join(", ")} stopped at a relative residual up to ${Math.max(...limited.map((q) => r.residuals[keep[q - 1]])).toExponential(1)}, above the tolerance ${opts.tolerance}: ` +
+              `the round-off limit of K x - lambda M x for ${limited.length > 1 ? "them" : "it"} in double precision (the frequency error is of the order of the residual squared)`,
+          );
         break;
       }
       initial = r.vectors;

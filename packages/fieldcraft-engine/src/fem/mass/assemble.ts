@@ -73,8 +73,9 @@ export function assembleMass(
 /**
  * y = M x for `components` interleaved unknowns per node (3 for displacements, 1 for temperatures).
  * `held` DOFs are left out of the product both ways (their rows and columns are zero): the mass of the free DOFs.
+ * `abs` applies |M| instead (every entry by its absolute value: the scale of the round-off in M x).
  */
-export function massOperator(M: NodeMass, components: number, held?: Uint8Array): LinearOperator {
+export function massOperator(M: NodeMass, components: number, held?: Uint8Array, abs = false): LinearOperator {
   const size = components * M.n;
   const c = components;
   if (M.kind === "lumped")
@@ -84,7 +85,8 @@ export function massOperator(M: NodeMass, components: number, held?: Uint8Array)
         for (let i = 0; i < M.n; i++) for (let a = 0; a < c; a++) y[c * i + a] = held?.[c * i + a] ? 0 : M.diag[i] * x[c * i + a];
       },
     };
-  const { rowPtr, col, val } = M;
+  const { rowPtr, col } = M;
+  const val = abs ? M.val.map(Math.abs) : M.val;
   const scratch = held ? new Float64Array(size) : null;
   return {
     size,

@@ -2,7 +2,8 @@
 // WebAssembly kernels read and write (the block matrix, the solver's work vectors), handed out as ordinary
 // typed-array views, so TypeScript code and the pool's workers use them as before while a kernel gets their
 // byte offsets. A module can address only its own memory: an array outside the heap takes the TypeScript
-// kernel (correct, just not SIMD). Unless FIELDCRAFT_KERNELS=wasm, every array stays out (plain SharedArrayBuffers).
+// kernel (correct, just not SIMD). With FIELDCRAFT_KERNELS=ts, or where the runtime lacks WebAssembly SIMD or
+// shared memory, every array stays out (plain SharedArrayBuffers).
 //
 // Lifetime: a view's region is freed when the view is garbage (a FinalizationRegistry), and the memory
 // itself, which WebAssembly cannot shrink, is dropped once nothing in it is alive, so a finished solve gives
@@ -19,13 +20,11 @@ const ALIGN = 64;
 
 export type KernelPath = "wasm" | "ts";
 
-/** The kernels asked for: FIELDCRAFT_KERNELS ("wasm" where the runtime runs it, else "ts", the default). */
+/** The kernels in use: WebAssembly where the runtime runs it, unless FIELDCRAFT_KERNELS=ts asks for TypeScript. */
 export function kernelPath(env: string | undefined = process.env.FIELDCRAFT_KERNELS): KernelPath {
   const problem = kernelPathProblem(env);
   if (problem) throw new Error(problem);
-  // Opt-in for now: with the kernel heap, the frequency solver's LOBPCG stagnated at about twice its tolerance
-  // on the cantilever and the seed session (docs/solver.md, "Opt-in for now"); cause not found yet.
-  return env === "wasm" && wasmSupported() ? "wasm" : "ts";
+  return env !== "ts" && wasmSupported() ? "wasm" : "ts";
 }
 
 /** What is wrong with FIELDCRAFT_KERNELS, or null (a solve checks it first and returns the error). */

@@ -22,6 +22,12 @@ export interface LobpcgOptions {
   initial?: Block;
   seed?: number;
   signal?: AbortSignal;
+  /**
+   * |K| and |M| (every entry by its absolute value). With them, a pair whose residual stopped falling is
+   * accepted once it lies within the round-off of computing K x - lambda M x in double precision (reported in
+   * `limited`); without them only the tolerance counts.
+   */
+  absolute?: { K: LinearOperator; M: LinearOperator };
   onIteration?: (info: { iteration: number; converged: number; largestResidual: number }) => void;
 }
 
@@ -32,12 +38,26 @@ export interface LobpcgResult {
   /** n x count, M-orthonormal (x^T M x = 1). */
   vectors: Block;
   residuals: Float64Array;
+  /** Wanted pairs (indices) accepted at the round-off limit: their residual is above the tolerance but within
+   * what double precision can compute for them. */
+  limited: number[];
   iterations: number;
   /** Operator applications (one per vector), for the solver report. */
   applications: { K: number; M: number; T: number };
 }
 
 export const LOBPCG_DEFAULTS = { tolerance: 1e-8, maxIterations: 500 } as const;
+
+/**
+ * Iterations without the largest wanted residual halving after which the residuals are recomputed from K X
+ * itself and checked against their round-off limit.
+ */
+const STALL_ITERATIONS = 20;
+/**
+ * The round-off limit of a relative residual, in units of eps ||(|K| + |lambda| |M|) |x|||: each entry of
+ * K x sums some 30-80 products; their rounding errors add like a random walk, so a few tens of eps per entry.
+ */
+const ROUNDOFF_UNITS = 8;
 
 const YIELD_EVERY_MS = 50;
 
@@ -123,6 +143,8 @@ export async function lobpcg(K: LinearOperator, M: LinearOperator, T: LinearOper
 
   let lambda = new Float64Array(m);
   const residuals = new Float64Array(m);
+  /** Per column: the round-off limit of its relative residual found at the last check (0: none yet). */
+  const limit = new Float64Array(m);
   let iteration = 0;
   // Start: initial columns, random ones for the rest, M-orthonormalised.
   let X = randomBlock(n, m, o.seed ?? 20011, mask);
@@ -162,30 +184,69 @@ export async function lobpcg(K: LinearOperator, M: LinearOperator, T: LinearOper
       values: lambda.slice(0, count),
       vectors: pickColumns(X, cols),
       residuals: residuals.slice(0, count),
+      limited: cols.filter((j) => residuals[j] > o.tolerance && residuals[j] <= limit[j]),
       iterations: iteration,
       applications,
     };
   }
 
-  for (iteration = 1; iteration <= o.maxIterations; iteration++) {
-    // Residuals R = K X - M X diag(lambda) and their relative norms.
+  /** Residuals R = K X - M X diag(lambda), their relative norms, and which pairs meet the tolerance (or their limit). */
+  function evaluate() {
     const R = block(n, m);
     for (let i = 0; i < n * m; i++) R.data[i] = KX.data[i] - MX.data[i] * lambda[i % m];
     const rn = columnNorms(R), mn = columnNorms(MX);
     const top = Math.abs(lambda[count - 1]);
-    const floor = Math.max(1e-3 * top, 1e-7 * lambdaScale);
-    let convergedWanted = 0;
+    const scale = (j: number) => (Math.abs(lambda[j]) + Math.max(1e-3 * top, 1e-7 * lambdaScale)) * (mn[j] || 1);
+    let converged = 0;
     let largest = 0;
     const active: number[] = [];
     for (let j = 0; j < m; j++) {
-      residuals[j] = rn[j] / ((Math.abs(lambda[j]) + floor) * (mn[j] || 1));
-      const ok = residuals[j] <= o.tolerance;
+      residuals[j] = rn[j] / scale(j);
+      const ok = residuals[j] <= Math.max(o.tolerance, limit[j]);
       if (j < count) {
-        if (ok) convergedWanted++;
+        if (ok) converged++;
         largest = Math.max(largest, residuals[j]);
       }
       if (!ok) active.push(j);
     }
+    return { R, converged, largest, active, scale };
+  }
+
+  /** The round-off limit of each column's relative residual: ROUNDOFF_UNITS eps ||(|K| + |lambda| |M|) |x||| / scale. */
+  function roundoffLimits(absolute: { K: LinearOperator; M: LinearOperator }, scale: (j: number) => number): void {
+    const absX = block(n, m);
+    for (let i = 0; i < n * m; i++) absX.data[i] = Math.abs(X.data[i]);
+    const KA = apply(absolute.K, absX, "K"), MA = apply(absolute.M, absX, "M");
+    for (let i = 0; i < n * m; i++) KA.data[i] += Math.abs(lambda[i % m]) * MA.data[i];
+    const norms = columnNorms(KA);
+    for (let j = 0; j < m; j++) limit[j] = (ROUNDOFF_UNITS * Number.EPSILON * norms[j]) / scale(j);
+  }
+
+  // KX is updated from the Rayleigh-Ritz coefficients, not applied afresh, and so drifts by round-off: a pair
+  // counts as converged only on residuals from K X itself, computed when all seem converged or progress stalls.
+  let fresh = true;
+  let mark = Infinity;
+  let stalled = 0;
+  for (iteration = 1; iteration <= o.maxIterations; iteration++) {
+    let e = evaluate();
+    if (!fresh && (e.converged === count || stalled >= STALL_ITERATIONS)) {
+      KX = apply(K, X, "K");
+      fresh = true;
+      e = evaluate();
+    }
+    if (fresh && stalled >= STALL_ITERATIONS) {
+      if (o.absolute && e.converged < count) {
+        roundoffLimits(o.absolute, e.scale);
+        e = evaluate();
+      }
+      stalled = 0;
+      mark = e.largest;
+    }
+    const { R, converged: convergedWanted, largest, active } = e;
+    if (largest < mark / 2) {
+      mark = largest;
+      stalled = 0;
+    } else stalled++;
     o.onIteration?.({ iteration, converged: convergedWanted, largestResidual: largest });
     if (convergedWanted === count) return result("converged");
     if (Date.now() - last > YIELD_EVERY_MS) {
@@ -253,6 +314,7 @@ export async function lobpcg(K: LinearOperator, M: LinearOperator, T: LinearOper
     KP = combine(KS.slice(1), Cwp, d, firstM);
     X = combine(S, C, d, firstM);
     KX = combine(KS, C, d, firstM);
+    fresh = false;
     MX = apply(M, X, "M");
     lambda = eig.values.slice(0, m);
   }
