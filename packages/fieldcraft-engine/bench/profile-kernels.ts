@@ -16,10 +16,9 @@ import { lowerIndex } from "../src/fem/sparse/block-csr.js";
 import { smoothedProlongator, type Csr } from "../src/fem/sparse/csr.js";
 import { poolAssembly } from "../src/fem/parallel/assembly.js";
 import { poolProductRunner } from "../src/fem/parallel/prolongator.js";
-import { aggregate } from "../src/fem/solvers/amg/aggregate.js";
 import { blockStrength } from "../src/fem/solvers/amg/strength.js";
 import { tentativeProlongator } from "../src/fem/solvers/amg/tentative.js";
-import { DEFAULT_AMG } from "../src/fem/solvers/amg/hierarchy.js";
+import { aggregateLevel, DEFAULT_AMG } from "../src/fem/solvers/amg/hierarchy.js";
 import { triadBandwidth } from "./triad.js";
 import { kernelPath } from "../src/fem/parallel/wasm/heap.js";
 import { blockCase, blockMesh } from "./block-case.js";
@@ -74,7 +73,7 @@ for (const [label, pool] of pools) {
     assembleStiffness(mesh, c.problem.elementMaterial, c.problem.materials, Kc, undefined, poolAssembly(pool));
   }));
   // The level-0 smoothed prolongator A T from the same aggregates and tentative prolongator as the setup.
-  const { agg, count } = aggregate(blockStrength(K, DEFAULT_AMG.theta));
+  const { agg, count } = aggregateLevel(blockStrength(K, DEFAULT_AMG.theta), DEFAULT_AMG.aggressiveBelow);
   const nodePtr = Int32Array.from({ length: K.n + 1 }, (_, i) => 3 * i);
   const T = tentativeProlongator(agg, count, nodePtr, rigidBodyNullspace(mesh, sys.fixed));
   const scale = sharedFloat64(3 * K.n).fill(-1e-3);

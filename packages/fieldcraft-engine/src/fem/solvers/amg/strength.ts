@@ -95,3 +95,34 @@ export function groupedStrength(A: Csr, nodePtr: Int32Array, theta: number): Nod
   }
   return { nodes, ptr, idx: Int32Array.from(kept) };
 }
+
+/** The distance-2 graph: i and j joined when a path of one or two edges links them (aggressive coarsening). */
+export function squareGraph(g: NodeGraph): NodeGraph {
+  const { nodes, ptr, idx } = g;
+  const mark = new Int32Array(nodes).fill(-1);
+  const out = new Int32Array(nodes + 1);
+  const visit = (i: number, add: (j: number) => void) => {
+    mark[i] = i;
+    for (let k = ptr[i]; k < ptr[i + 1]; k++) {
+      const j = idx[k];
+      if (mark[j] !== i) { mark[j] = i; add(j); }
+      for (let q = ptr[j]; q < ptr[j + 1]; q++) {
+        const l = idx[q];
+        if (mark[l] !== i) { mark[l] = i; add(l); }
+      }
+    }
+  };
+  for (let i = 0; i < nodes; i++) {
+    if ((i & 4095) === 0) checkCancelled();
+    let n = 0;
+    visit(i, () => n++);
+    out[i + 1] = out[i] + n;
+  }
+  const next = new Int32Array(out[nodes]);
+  mark.fill(-1);
+  for (let i = 0; i < nodes; i++) {
+    let p = out[i];
+    visit(i, (j) => (next[p++] = j));
+  }
+  return { nodes, ptr: out, idx: next };
+}
