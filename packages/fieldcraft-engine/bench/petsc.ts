@@ -2,7 +2,7 @@
 // the same stopping rule (unpreconditioned relative residual 1e-8): ours on 1 and 2 threads, PETSc serial and
 // on 2 MPI ranks, wall time of assembly + solve and peak resident memory, as ratios of one run.
 // Run: `pnpm bench:petsc` (200k DOFs), or `pnpm exec tsx bench/petsc.ts --sizes 200k,1M --types C3D4,C3D10`;
-// `--kernels wasm,ts` runs ours on each block-product kernel (default: FIELDCRAFT_KERNELS's path, TypeScript when
+// `--kernels wasm,ts` runs ours on each block-product kernel (default: FIELDCRAFT_KERNELS's path, WebAssembly when
 // unset; wasm falls back to ts where the runtime has no WebAssembly SIMD), a row each, against the same PETSc runs.
 // DOLFINx comes from Debian (`apt-get install python3-dolfinx`); without it the PETSc columns say why.
 import { spawn, spawnSync } from "node:child_process";
