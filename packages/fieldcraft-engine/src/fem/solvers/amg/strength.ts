@@ -121,6 +121,7 @@ export function squareGraph(g: NodeGraph): NodeGraph {
   const next = new Int32Array(out[nodes]);
   mark.fill(-1);
   for (let i = 0; i < nodes; i++) {
+    if ((i & 4095) === 0) checkCancelled();
     let p = out[i];
     visit(i, (j) => (next[p++] = j));
   }
