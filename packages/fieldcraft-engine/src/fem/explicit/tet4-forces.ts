@@ -56,7 +56,8 @@ export function tet4Forces(ops: ElementOperators, meshElements: Int32Array, nn: 
     };
   }
   const bounds = equalBounds(ne, threads);
-  const nodeBand = new Int32Array(2 * threads);
+  // Each thread's band of nodes (its elements' lowest and past-highest node), in the array its kernel reads.
+  const nodeBand = sharedInt32(2 * threads);
   for (let t = 0; t < threads; t++) {
     let lo = nn, hi = 0;
     for (let i = 4 * bounds[t]; i < 4 * bounds[t + 1]; i++) {
@@ -69,8 +70,7 @@ export function tet4Forces(ops: ElementOperators, meshElements: Int32Array, nn: 
   }
   const bufs = Array.from({ length: threads - 1 }, () => sharedFloat64(3 * nn));
   const dofBounds = equalBounds(3 * nn, threads, 3);
-  const shared: ExplicitForceArgs = { ...data, u: packed, f: packed, volumetric, invDt: 0, energy: false, bufs, nodeBand: sharedInt32(2 * threads), sums: sharedFloat64(threads) };
-  shared.nodeBand.set(nodeBand);
+  const shared: ExplicitForceArgs = { ...data, u: packed, f: packed, volumetric, invDt: 0, energy: false, bufs, nodeBand, sums: sharedFloat64(threads) };
   return {
     threads,
     alloc: floats,

@@ -164,11 +164,10 @@ class Pool implements KernelPool {
       if (e instanceof CancelledError) Atomics.store(this.ctrl, CTRL.STOP, 1);
       error = e instanceof Error ? e.message : String(e);
     }
-    // Waiting, the caller still looks at its command's signal, so a cancel reaches helpers busy with long tasks.
-    for (let v = Atomics.load(this.ctrl, CTRL.DONE); v < helpers; v = Atomics.load(this.ctrl, CTRL.DONE)) {
-      Atomics.wait(this.ctrl, CTRL.DONE, v, STOP_POLL_MS);
-      this.stopIfCancelled();
-    }
+    // Waiting, the caller still looks at its command's signal, so a cancel reaches helpers busy with long tasks:
+    // only when a wait times out (a short job, such as one of CG's products, never pays for the look).
+    for (let v = Atomics.load(this.ctrl, CTRL.DONE); v < helpers; v = Atomics.load(this.ctrl, CTRL.DONE))
+      if (Atomics.wait(this.ctrl, CTRL.DONE, v, STOP_POLL_MS) === "timed-out") this.stopIfCancelled();
     for (let w = 0; w < helpers; w++)
       for (let m = receiveMessageOnPort(this.members[w].replies); m; m = receiveMessageOnPort(this.members[w].replies)) {
         const reply = m.message as Reply;
