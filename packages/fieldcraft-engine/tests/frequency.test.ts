@@ -145,6 +145,21 @@ describe("modes", () => {
     }
   });
 
+  it("a tolerance below the round-off limit: the modes that stop there are named in notes, the frequencies still exact", async () => {
+    const mesh = boxTetMesh({ size: [100, 10, 10], cells: [16, 2, 2], order: 1, jitter: 0.15, seed: 2 });
+    const held = heldAll(nodesWhere(mesh, 0, 0));
+    const dense = await frequencies(mesh, held, { modes: 6, method: "dense" });
+    const tight = await frequencies(mesh, held, { modes: 6, method: "lobpcg", tolerance: 1e-15, maxIterations: 400 });
+    const note = tight.notes.find((n) => /round-off limit/.test(n));
+    expect(note).toMatch(/^modes? [1-6](, [1-6])* stopped at a relative residual up to \d\.\de-\d+, above the tolerance 1e-15/);
+    expect(tight.stats.largestResidual).toBeGreaterThan(1e-15);
+    expect(tight.stats.largestResidual).toBeLessThan(1e-9);
+    for (let j = 0; j < 6; j++) expect(Math.abs(tight.modes[j].frequencyHz / dense.modes[j].frequencyHz - 1)).toBeLessThan(1e-9);
+    // A tolerance it reaches adds no such note.
+    const loose = await frequencies(mesh, held, { modes: 6, method: "lobpcg", tolerance: 1e-8 });
+    expect(loose.notes.some((n) => /round-off/.test(n))).toBe(false);
+  });
+
   it("every mode together: the effective masses add up to the movable mass in each direction", async () => {
     const mesh = boxTetMesh({ size: [6, 2, 2], cells: [3, 1, 1], order: 2, jitter: 0.2, seed: 8 });
     const held = heldAll(nodesWhere(mesh, 0, 0));
