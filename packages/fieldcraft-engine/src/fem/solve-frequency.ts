@@ -236,7 +236,8 @@ export async function solveFrequency(problem: FrequencyProblem, options: Frequen
   const zeros = new Map<number, number>();
   for (let d = 0; d < u * nn; d++) if (heldU[d]) zeros.set(d, 0);
   applyPrescribed(K, zeros, new Float64Array(u * nn));
-  const M = massOperator(G ? tiedMass(massed.mass, G) : massed.mass, u, heldU);
+  const freeMass = G ? tiedMass(massed.mass, G) : massed.mass;
+  const M = massOperator(freeMass, u, heldU);
   const assemblySeconds = (performance.now() - t0) / 1000;
   await yieldToEventLoop();
   if (opts.signal?.aborted) return { ok: false, error: "the solve was cancelled" };
@@ -303,7 +304,7 @@ export async function solveFrequency(problem: FrequencyProblem, options: Frequen
     }
     if (opts.signal?.aborted) return { ok: false, error: "the solve was cancelled" };
     const Kop = blockLevelOperator(K, pool);
-    const absolute = { K: { size: K.b * K.n, apply: (x: Float64Array, y: Float64Array) => blockMultiplyAbs(K, x, y) }, M: massOperator(G ? tiedMass(massed.mass, G) : massed.mass, u, heldU, true) };
+    const absolute = { K: { size: K.b * K.n, apply: (x: Float64Array, y: Float64Array) => blockMultiplyAbs(K, x, y) }, M: massOperator(freeMass, u, heldU, true) };
     // Modes below min_hz are computed and dropped: ask for more until enough lie above it.
     let count = opts.modes;
     let initial: Block | undefined;
