@@ -58,7 +58,7 @@ test("shellWords splits like a POSIX shell for the forms the recipes use", () =>
 });
 
 test("the root README has a recipe for every client the issue names", () => {
-  expect([...recipes.keys()].sort()).toEqual(["claude-code", "claude-desktop-macos", "claude-desktop-windows", "cursor", "inspector", "vscode", "windsurf"]);
+  expect([...recipes.keys()].sort()).toEqual(["claude-code", "claude-desktop-macos", "claude-desktop-windows", "cursor", "inspector", "inspector-node22", "vscode", "windsurf"]);
 });
 
 describe.each(Object.keys(ROOT_KEY))("the %s recipe", (id) => {
@@ -86,12 +86,17 @@ test("the Claude Code recipe: `claude mcp add <name> -- npx -y <package> …` fo
   }
 });
 
-test("the Inspector recipe: its options, then `--`, then a server whose own `--` survives", () => {
-  const lines = (recipes.get("inspector") ?? "").split("\n").filter((l) => l.trim() !== "");
-  expect(lines.length).toBeGreaterThanOrEqual(3);
-  for (const line of lines) {
+test("the Inspector recipes: a pinned version (0.15.0 runs on Node 20, 2.x needs 22.19), its options, then `--`, then the server", () => {
+  const pinned = { inspector: "@modelcontextprotocol/inspector@0.15.0", "inspector-node22": "@modelcontextprotocol/inspector@2.12.0" };
+  const lines = Object.entries(pinned).flatMap(([recipe, pkg]) =>
+    (recipes.get(recipe) ?? "").split("\n").filter((l) => l.trim() !== "").map((line) => ({ line, pkg, recipe })),
+  );
+  expect(lines.length).toBeGreaterThanOrEqual(4);
+  for (const { line, pkg, recipe } of lines) {
     const words = shellWords(line);
-    expect(words.slice(0, 2)).toEqual(["npx", "@modelcontextprotocol/inspector"]);
+    expect(words.slice(0, 2)).toEqual(["npx", pkg]);
+    // 0.15.0 takes every `--` as its own: the server after it must not need one.
+    if (recipe === "inspector") expect(words.filter((w) => w === "--"), line).toHaveLength(1);
     const end = words.indexOf("--");
     expect(end, line).toBeGreaterThan(1);
     const options = words.slice(2, end);
