@@ -30,13 +30,18 @@ interface Launch {
   env: Record<string, string>;
 }
 
-/** `[cmd /c] npx -y <package> <args…>` → the package and the server's own arguments. */
+/** The shipped package whose bin is `name` (the clone route starts bins by name), if any. */
+const byBin = (name: string) => [...shipped].find(([, m]) => Object.keys(m.bin ?? {}).includes(name))?.[0];
+
+/** `[cmd /c] npx -y <package> <args…>`, or a bin by name (`install-bins`), → the package and the server's own arguments. */
 function launch(command: string, args: readonly string[], env: Record<string, string> = {}): Launch {
   let words = [command, ...args];
   if (words[0] === "cmd") {
     expect(words[1]).toBe("/c");
     words = words.slice(2);
   }
+  const bin = byBin(words[0]);
+  if (bin !== undefined) return { pkg: bin, args: words.slice(1), env };
   expect(words.slice(0, 2)).toEqual(["npx", "-y"]);
   return { pkg: words[2], args: words.slice(3), env };
 }
@@ -58,7 +63,7 @@ test("shellWords splits like a POSIX shell for the forms the recipes use", () =>
 });
 
 test("the root README has a recipe for every client the issue names", () => {
-  expect([...recipes.keys()].sort()).toEqual(["claude-code", "claude-desktop-macos", "claude-desktop-windows", "cursor", "inspector", "inspector-node22", "vscode", "windsurf"]);
+  expect([...recipes.keys()].sort()).toEqual(["claude-code", "claude-code-local", "claude-desktop-macos", "claude-desktop-windows", "cursor", "inspector", "inspector-node22", "vscode", "windsurf"]);
 });
 
 describe.each(Object.keys(ROOT_KEY))("the %s recipe", (id) => {
@@ -75,13 +80,17 @@ describe.each(Object.keys(ROOT_KEY))("the %s recipe", (id) => {
   });
 });
 
-test("the Claude Code recipe: `claude mcp add <name> -- npx -y <package> …` for both servers", () => {
-  const lines = (recipes.get("claude-code") ?? "").split("\n").filter((l) => l.trim() !== "");
+test.each([
+  ["claude-code", "npx -y <package>"],
+  ["claude-code-local", "the bin install-bins put on PATH"],
+])("the %s recipe: `claude mcp add <name> -- <%s> …` for both servers", (id) => {
+  const lines = (recipes.get(id) ?? "").split("\n").filter((l) => l.trim() !== "");
   expect(lines).toHaveLength(2);
   for (const line of lines) {
     const words = shellWords(line);
     expect(words.slice(0, 3)).toEqual(["claude", "mcp", "add"]);
     expect(words[4]).toBe("--");
+    if (id === "claude-code-local") expect(byBin(words[5]), words[5]).toBeDefined();
     expectRuns(launch(words[5], words.slice(6)));
   }
 });
