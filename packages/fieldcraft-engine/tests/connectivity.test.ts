@@ -2,6 +2,9 @@
 // no tie, and the rigid motions (or temperatures) a step leaves free, by body; solve.static and solve.heat refuse
 // with the same words before any assembly. A table of models, each with what check and solve must say, and the
 // rank logic on synthetic holds whose free motions are known by hand.
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createSession, type Session } from "../src/index.js";
 import { nullMotions, RIGID_MOTIONS } from "../src/fem/rigid-body.js";
@@ -75,31 +78,35 @@ describe("connectivity and restraint through model.check and the solves", () => 
     await ok(s, "solve.static");
   });
 
-  it("the same cut with the tie lost: the cells are two pieces, named", async () => {
-    const s = createSession();
-    await ok(s, "geometry.open", { path: writeDesign(beam) });
-    await ok(s, "geometry.datum", { name: "mid", by: { type: "offset", plane: "yz", offset: 50 } });
-    await ok(s, "geometry.partition", { name: "cut", datum: "mid" });
-    await ok(s, "mesh.cells", { default: "hex", sizes: { "Beam/a": 10 / 3, "Beam/b": 5 }, order: 1 });
-    // What a lost interface leaves behind (issue 29): the cells meshed apart, no tie between them.
-    const model = s.model();
-    const { ties: _lost, ...untied } = model.mesh!.mesh;
-    const broken = { ...model, mesh: { ...model.mesh!, mesh: untied } };
-    const { checkModel } = await import("../src/model/check.js");
-    const { refuseUnconnected } = await import("../src/model/connectivity.js");
-    const { STATIC_ANALYSIS } = await import("../src/model/analyses/static.js");
-    await setUp(s);
-    await staticStep(s, [["clamp", { type: "fixed", target: { set: "Beam-x" } }]]);
-    const defs = { ...broken, definitions: s.model().definitions };
-    const report = checkModel(defs as never);
-    const split = report.errors.find((e) => e.item === "mesh");
-    expect(split?.message).toMatch(/^pieces "Beam\/a" and "Beam\/b" share no node and no tie/);
-    // The loose half (Beam/b, not clamped) is also named with all six motions.
-    expect(report.errors.find((e) => e.item === "step Load")?.message).toBe(
-      `piece "Beam/b" can move freely: ${RIGID_MOTIONS.join(", ")}; hold more of it (a fixed or displacement condition) or add a symmetry condition`,
-    );
-    expect(() => refuseUnconnected(defs as never, defs.definitions.steps[0] as never, STATIC_ANALYSIS.connectivity)).toThrow(/pieces "Beam\/a" and "Beam\/b" share no node/);
-  });
+  // What a lost interface leaves behind (issue 29): the cut beam's file edited so its tie is gone, or ties nothing.
+  for (const [lost, edit] of [
+    ["no tie at all", (mesh: { ties?: unknown[] }) => delete mesh.ties],
+    ["a tie with no node pair", (mesh: { ties: { slaves: number[]; masters: number[][]; weights: number[][] }[] }) => Object.assign(mesh.ties[0], { slaves: [], masters: [], weights: [] })],
+  ] as const)
+    it(`a cut beam whose cells have ${lost}: the two cells are named and the solve refuses (an empty tie: the deck too)`, async () => {
+      const s = createSession();
+      await ok(s, "geometry.open", { path: writeDesign(beam) });
+      await ok(s, "geometry.datum", { name: "mid", by: { type: "offset", plane: "yz", offset: 50 } });
+      await ok(s, "geometry.partition", { name: "cut", datum: "mid" });
+      await ok(s, "mesh.cells", { default: "hex", sizes: { "Beam/a": 10 / 3, "Beam/b": 5 }, order: 1 });
+      await setUp(s);
+      await staticStep(s, [["clamp", { type: "fixed", target: { set: "Beam-x" } }], ["hold", { type: "fixed", target: { set: "Beam+x" } }]]);
+      const dir = mkdtempSync(join(tmpdir(), "fc-conn-"));
+      const file = join(dir, "cut.fieldcraft");
+      await ok(s, "file.save_as", { path: file });
+      const saved = JSON.parse(readFileSync(file, "utf8"));
+      edit(saved.mesh);
+      writeFileSync(file, JSON.stringify(saved));
+      const t = createSession();
+      await ok(t, "file.open", { path: file });
+      const { errors } = await connectivityItems(t);
+      const split = errors.find((e) => e.item === "mesh");
+      // Both halves are held, so only the split says the answer would be wrong.
+      expect(split?.message).toMatch(/^pieces "Beam\/a" and "Beam\/b" share no node and no tie, so step Load cannot carry anything between them/);
+      if (lost === "a tie with no node pair") expect(errors.find((e) => e.item === "tie tie-cut")?.message).toBe("matches no node of face Beam/a:partition:cut:a to face Beam/b:partition:cut:b, so nothing joins them: remesh the cells (mesh.cells) so the faces meet");
+      expect((await refused(t, "solve.static")).error).toContain(split!.message);
+      if (lost === "a tie with no node pair") expect((await refused(t, "deck.write", { format: "abaqus", path: join(dir, "cut.inp") })).error).toMatch(/tie tie-cut \(slave face .*\) has no slave nodes, so its deck would tie nothing/);
+    });
 
   it("a cantilever fixed at one end: nothing to report, and it solves", async () => {
     const s = await opened(beam);
@@ -150,8 +157,8 @@ describe("connectivity and restraint through model.check and the solves", () => 
   });
 
   it("a free part in a frequency step: no error, no warning; two pieces: a warning naming both", async () => {
-    const s = await opened(beam);
-    await ok(s, "model.step.create", { name: "Modes", procedure: { type: "frequency", modes: 8 }, boundary_conditions: [] });
+    const s = await opened(beam, (t) => ok(t, "mesh.hex_blocks", { size: 10, order: 1 }));
+    await ok(s, "model.step.create", { name: "Modes", procedure: { type: "frequency", modes: 7 }, boundary_conditions: [] });
     const free = await connectivityItems(s);
     expect([free.errors, free.warnings]).toEqual([[], []]);
     const solved = await ok(s, "solve.frequency");
