@@ -43,9 +43,11 @@ async function staticStep(s: Session, bcs: [string, Record<string, unknown>][]):
 }
 
 /** model.check's connectivity items (pieces, ties, free motions, undetermined temperatures). */
-async function connectivityItems(s: Session) {
+type Item = { item: string; message: string; command?: string };
+
+async function connectivityItems(s: Session): Promise<{ errors: Item[]; warnings: Item[]; all: { errors: Item[]; warnings: Item[] } }> {
   const check = await ok(s, "model.check");
-  const mine = (i: { message: string }) => /share no node|can move freely|temperature is undetermined|matches no node/.test(i.message);
+  const mine = (i: Item) => /share no node|can move freely|temperature is undetermined|matches no node/.test(i.message);
   return { errors: check.errors.filter(mine), warnings: check.warnings.filter(mine), all: check };
 }
 

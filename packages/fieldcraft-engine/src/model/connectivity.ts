@@ -94,7 +94,8 @@ function motionFree(model: Model, step: StepDefinition, pieces: Pieces): number[
   for (const dof of prescribed.keys()) fixed[dof] = 1;
   // A planar model never moves out of its plane, and an axisymmetric one cannot translate radially (hoop strain).
   const kind = meshFamily(mesh).planar;
-  if (kind) for (let i = 0; i < nn; i++) (fixed[3 * i + 2] = 1), kind === "axisymmetric" && (fixed[3 * i] = 1);
+  const outOfPlane = kind === "axisymmetric" ? [0, 2] : kind ? [2] : [];
+  for (const a of outOfPlane) for (let i = 0; i < nn; i++) fixed[3 * i + a] = 1;
   return freeMotions(mesh, pieces, fixed, constraints.normals);
 }
 
