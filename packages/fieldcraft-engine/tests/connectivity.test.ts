@@ -175,6 +175,24 @@ describe("connectivity and restraint through model.check and the solves", () => 
     expect(apart.warnings.map((w) => w.message)).toEqual([expect.stringMatching(/^pieces "Beam" and "Post" share no node and no tie: step Modes finds each piece's modes on its own/)]);
   });
 
+  it("a free cut beam whose cells are tied: one piece in a frequency step, its six rigid modes named near 0 Hz", async () => {
+    const s = createSession();
+    await ok(s, "geometry.open", { path: writeDesign(beam) });
+    await ok(s, "geometry.datum", { name: "mid", by: { type: "offset", plane: "yz", offset: 50 } });
+    await ok(s, "geometry.partition", { name: "cut", datum: "mid" });
+    await ok(s, "mesh.cells", { default: "hex", sizes: { "Beam/a": 5, "Beam/b": 10 }, order: 1 });
+    expect(s.model().mesh!.mesh.ties).toHaveLength(1);
+    await setUp(s);
+    await ok(s, "model.step.create", { name: "Modes", procedure: { type: "frequency", modes: 7 }, boundary_conditions: [] });
+    const { errors, warnings } = await connectivityItems(s);
+    expect([errors, warnings]).toEqual([[], []]);
+    const solved = await ok(s, "solve.frequency");
+    const step = solved.steps[0];
+    expect(step.notes.join(" ")).toMatch(/not fully supported: body "Beam\/a", body "Beam\/b" can move freely \(.*\); its 6 rigid-body modes come out near 0 Hz/);
+    expect(step.modes[5].frequency_hz).toBeLessThan(1);
+    expect(step.modes[6].frequency_hz).toBeGreaterThan(100);
+  });
+
   it("planar: plane stress held in x only is free to translate along y; axisymmetric held radially is free axially", async () => {
     for (const [element, kind, expected] of [
       ["CPS4", { type: "plane_stress", thickness: 2 }, "translation along y"],
