@@ -6,6 +6,7 @@ import { ModelError } from "./errors.js";
 import { resolveSet } from "./sets.js";
 import type { Model } from "./types.js";
 import { designMatchWarnings } from "./check-rules/design-match.js";
+import { missingMaterialProperties } from "./material-needs.js";
 import { partitionWarnings } from "./check-rules/partitions.js";
 
 export interface CheckItem {
@@ -107,11 +108,12 @@ export function checkModel(model: Model): CheckReport {
       if (!d.boundary_conditions.some((b) => b.name === n)) errors.push({ item: `step ${step.name}`, message: `boundary condition \`${n}\` does not exist` });
     }
     for (const n of step.loads) if (!d.loads.some((l) => l.name === n)) errors.push({ item: `step ${step.name}`, message: `load \`${n}\` does not exist` });
-    // What the step's analysis needs of it (static: a boundary condition).
-    const own = analysisOf(step).checkStep(model, step);
+    // What the step's analysis needs of it (static: a boundary condition and elastic materials; frequency: density...).
+    const analysis = analysisOf(step);
+    const own = analysis.checkStep(model, step);
+    errors.push(...missingMaterialProperties(model, step, analysis.materials ?? []));
     errors.push(...own.errors);
     warnings.push(...own.warnings);
-    if (step.loads.length === 0) warnings.push({ item: `step ${step.name}`, message: "holds no load: its displacements are those the boundary conditions prescribe" });
   }
   // Drift from the design (reopened with `model: keep` after an edit); items already in errors are not repeated.
   warnings.push(...designMatchWarnings(model).filter((w) => !errors.some((e) => e.item === w.item)));

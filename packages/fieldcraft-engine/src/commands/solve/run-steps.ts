@@ -2,6 +2,7 @@
 // Shared by solve.frequency and solve.heat; each adds its own reply per step.
 import { analysisOf } from "../../model/analyses/index.js";
 import { lookup } from "../../model/definitions.js";
+import { requireMaterialProperties } from "../../model/material-needs.js";
 import { ModelError } from "../../model/errors.js";
 import type { Model, StepDefinition, StepResult } from "../../model/types.js";
 import type { SolveOptions } from "../../fem/types.js";
@@ -31,6 +32,7 @@ export async function runAnalysisSteps<R>(
   const replies: R[] = [];
   for (const [i, step] of steps.entries()) {
     const analysis = analysisOf(step);
+    requireMaterialProperties(model, step, analysis.materials ?? []);
     const problem = analysis.problem(model, step);
     const solved = await analysis.solve(problem, {
       ...extra,

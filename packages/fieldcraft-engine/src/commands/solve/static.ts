@@ -2,6 +2,7 @@ import { z } from "zod";
 import { analysisOf } from "../../model/analyses/index.js";
 import { lookup } from "../../model/definitions.js";
 import { ModelError } from "../../model/errors.js";
+import { requireMaterialProperties } from "../../model/material-needs.js";
 import { fieldRange } from "../../model/results.js";
 import type { Model, StepDefinition, StepResult } from "../../model/types.js";
 import { itemName } from "../params.js";
@@ -53,6 +54,7 @@ export const solveStaticCommand = defineCommand({
     for (const [i, step] of steps.entries()) {
       // The step's analysis row makes the problem, solves it and says what the result holds.
       const analysis = analysisOf(step);
+      requireMaterialProperties(model, step, analysis.materials ?? []);
       const problem = analysis.problem(model, step);
       const solved = await analysis.solve(problem, {
         ...(params.tolerance !== undefined ? { tolerance: params.tolerance } : {}),

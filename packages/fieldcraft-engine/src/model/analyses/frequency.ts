@@ -142,11 +142,13 @@ export const FREQUENCY_ANALYSIS = {
   label: "Natural frequencies",
   schema: frequencyProcedure,
   command: "solve.frequency",
-  checkStep(model, step) {
+  materials: ["elastic", "density"],
+  // Modes need no load; loads a frequency step lists are not part of the eigenproblem, which is worth a word.
+  checkStep(_model, step) {
     const errors: CheckItem[] = [];
     const warnings: CheckItem[] = [];
-    for (const m of model.definitions.materials)
-      if (m.density === undefined) errors.push({ item: `material ${m.name}`, message: `has no density, which step ${step.name} (frequency) needs for the mass`, command: "model.material.create" });
+    if (step.loads.length > 0)
+      warnings.push({ item: `step ${step.name}`, message: `lists loads (${step.loads.join(", ")}), which a frequency step does not use: its modes depend on the supports and the mass only` });
     if (step.boundary_conditions.length === 0)
       warnings.push({ item: `step ${step.name}`, message: "holds no boundary condition: the model is free, so its six rigid-body modes come out near 0 Hz", command: "model.boundary_condition.create" });
     return { errors, warnings };

@@ -8,6 +8,7 @@ import type { SolveOptions, StaticSolution } from "../../fem/types.js";
 import type { CheckItem } from "../check.js";
 import type { Model, StepDefinition } from "../types.js";
 import type { Dimension } from "../units.js";
+import type { MaterialProperty } from "../material-needs.js";
 
 /** A nodal result field: its name (results.contour's `field`), physical dimension and reader. */
 export interface ResultField<N extends string = string, Solution = StaticSolution> {
@@ -28,6 +29,8 @@ export interface AnalysisRow<Problem = unknown, N extends string = string, Solut
   schema: z.ZodObject<{ type: z.ZodLiteral<string> } & z.ZodRawShape>;
   /** The command that solves such steps and so provides their results. */
   command: string;
+  /** The material properties its steps read (a material a section uses that lacks one is refused, naming both); none when absent. */
+  materials?: readonly MaterialProperty[];
   /** Errors and warnings model.check reports for a step of this procedure. */
   checkStep(model: Model, step: StepDefinition): { errors: CheckItem[]; warnings: CheckItem[] };
   /** The solver's problem for a step (throws ModelError naming what to fix). */
