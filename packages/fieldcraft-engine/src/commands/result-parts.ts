@@ -5,6 +5,8 @@
 import { z } from "zod";
 import { UNIT_SYSTEM_IDS } from "../model/units.js";
 import { definitionsShape } from "../model/schemas.js";
+import { CLEARED_BECAUSE } from "../model/definitions.js";
+import type { DefinitionKind, Model } from "../model/types.js";
 
 /** x, y, z. */
 export const vec3 = z.array(z.number()).length(3);
@@ -166,3 +168,13 @@ export const hexMeshStatsResult = z.object({
     }),
   ),
 });
+
+/** Steps whose results a definition change dropped, and why (an empty list when nothing solved was affected). */
+export const resultsCleared = z
+  .object({ steps: z.array(z.string()), reason: z.string().optional() })
+  .describe("Steps whose results this change dropped (stale), with the reason; results of other steps are kept");
+
+export function clearedResults(before: Model, after: Model, kind: DefinitionKind): z.input<typeof resultsCleared> {
+  const steps = Object.keys(before.results).filter((s) => after.results[s] === undefined);
+  return steps.length ? { steps, reason: CLEARED_BECAUSE[kind] } : { steps };
+}
