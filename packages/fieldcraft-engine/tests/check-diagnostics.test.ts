@@ -10,6 +10,7 @@ import { SAMPLES } from "../src/files/samples/index.js";
 import { meshBodyMeasures } from "../src/mesh/measure.js";
 import { meshQuality } from "../src/mesh/quality.js";
 import { ok, refused } from "./session-helpers.js";
+import { runCcx } from "./support/ccx.js";
 
 const dir = mkdtempSync(join(tmpdir(), "fc-check-diag-"));
 function designFile(name: string, feature: object): string {
@@ -329,6 +330,19 @@ describe("a heat-only material", () => {
     const deck = readFileSync(path, "utf8");
     expect(deck).toMatch(/\*CONDUCTIVITY/);
     expect(deck).not.toMatch(/\*ELASTIC/);
+    // CalculiX takes the deck and gives the same temperatures (a linear field between 20 and 80).
+    const lines = (await runCcx(deck, { timeoutMs: 120_000 })).dat.split(/\r?\n/);
+    const T = (s.model().results.Step.solution as { temperature: Float64Array }).temperature;
+    const start = lines.findIndex((l) => /temperatures for set FC_ALL_NODES/.test(l));
+    // The block's rows up to the first line that is not one (after the blank line under its title).
+    const rows: string[][] = [];
+    for (const l of lines.slice(start + 1)) {
+      const f = l.trim().split(/\s+/);
+      if (f.length === 2 && /^\d+$/.test(f[0])) rows.push(f);
+      else if (rows.length > 0 && l.trim() !== "") break;
+    }
+    expect(rows).toHaveLength(T.length);
+    for (const [id, t] of rows) expect(Math.abs(Number(t) - T[Number(id) - 1])).toBeLessThan(1e-6 * 60);
   });
 
   it("a static solve on it is refused naming the material and the property, and so is its deck", async () => {
