@@ -160,6 +160,17 @@ describe("model.check names what is wrong on a broken model", () => {
       error: /material Copper.*has no density, which step Modes \(frequency\) needs for the mass/,
     },
     {
+      name: "a force load and a fixed support in a heat step (hex)",
+      kind: "hex",
+      procedure: "heat",
+      breakIt: async (s) => {
+        await ok(s, "model.load.create", { name: "push", type: "force", target: { set: "tip" }, vector: [0, -100, 0] });
+        await ok(s, "model.boundary_condition.create", { name: "clamp", type: "fixed", target: { set: "root" } });
+        return ok(s, "model.step.create", { name: "Mixed", procedure: { type: "heat", steady: true }, boundary_conditions: ["cold", "clamp"], loads: ["push"] });
+      },
+      error: /step Mixed: lists load push, a force load, which a heat step cannot use \(it takes heat_flux, film, body_heat\)\nstep Mixed: lists boundary condition clamp, a fixed condition, which a heat step cannot use \(it takes temperature\)/,
+    },
+    {
       name: "a load no step uses (wedge)",
       kind: "wedge",
       breakIt: (s) => ok(s, "model.load.create", { name: "spare", type: "force", target: { set: "tip" }, vector: [1, 0, 0] }),

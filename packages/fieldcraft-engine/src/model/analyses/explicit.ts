@@ -252,6 +252,7 @@ export const EXPLICIT_ANALYSIS = {
   schema: explicitProcedure,
   command: "solve.explicit",
   materials: ["elastic", "density"],
+  accepts: { loads: ["force", "pressure", "gravity"], conditions: ["fixed", "displacement", "velocity", "symmetry"] },
   // An explicit step moves by its loads, an initial velocity or prescribed motion; with none of them nothing happens.
   checkStep(model, step) {
     const warnings: CheckItem[] = [];

@@ -144,6 +144,7 @@ export const FLUID_ANALYSIS = {
   schema: fluidProcedure,
   command: "solve.fluid",
   materials: ["fluid"],
+  accepts: { loads: [], conditions: ["velocity", "wall", "outlet"] },
   checkStep(model, step) {
     const errors: CheckItem[] = [];
     for (const s of model.definitions.sections)

@@ -143,6 +143,7 @@ export const FREQUENCY_ANALYSIS = {
   schema: frequencyProcedure,
   command: "solve.frequency",
   materials: ["elastic", "density"],
+  accepts: { conditions: ["fixed", "displacement", "symmetry"] },
   // Modes need no load; loads a frequency step lists are not part of the eigenproblem, which is worth a word.
   checkStep(_model, step) {
     const errors: CheckItem[] = [];

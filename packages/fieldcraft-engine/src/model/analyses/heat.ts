@@ -92,6 +92,7 @@ export const HEAT_ANALYSIS = {
   schema: heatProcedure,
   command: "solve.heat",
   materials: ["conductivity"],
+  accepts: { loads: ["heat_flux", "film", "body_heat"], conditions: ["temperature"] },
   checkStep(model, step) {
     const errors: CheckItem[] = [];
     const warnings: CheckItem[] = [];

@@ -32,6 +32,7 @@ export const STATIC_ANALYSIS = {
   schema: z.object({ type: z.literal("static").describe("Linear static") }).strict(),
   command: "solve.static",
   materials: ["elastic"],
+  accepts: { loads: ["force", "pressure"], conditions: ["fixed", "displacement", "symmetry"] },
   checkStep(model, step) {
     const errors: CheckItem[] = [];
     const warnings: CheckItem[] = [];

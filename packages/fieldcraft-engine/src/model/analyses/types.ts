@@ -6,7 +6,7 @@ import type { DeckProcedure } from "../../decks/procedures.js";
 import type { DeckStep } from "../../decks/types.js";
 import type { SolveOptions, StaticSolution } from "../../fem/types.js";
 import type { CheckItem } from "../check.js";
-import type { Model, StepDefinition } from "../types.js";
+import type { BoundaryConditionDefinition, LoadDefinition, Model, StepDefinition } from "../types.js";
 import type { Dimension } from "../units.js";
 import type { MaterialProperty } from "../material-needs.js";
 
@@ -31,6 +31,11 @@ export interface AnalysisRow<Problem = unknown, N extends string = string, Solut
   command: string;
   /** The material properties its steps read (a material a section uses that lacks one is refused, naming both); none when absent. */
   materials?: readonly MaterialProperty[];
+  /**
+   * The load and boundary-condition types its steps take (model.check names any other a step lists; the solve
+   * refuses it). `loads` absent: any (a frequency step ignores its loads).
+   */
+  accepts?: { loads?: readonly LoadDefinition["type"][]; conditions: readonly BoundaryConditionDefinition["type"][] };
   /** Errors and warnings model.check reports for a step of this procedure. */
   checkStep(model: Model, step: StepDefinition): { errors: CheckItem[]; warnings: CheckItem[] };
   /** The solver's problem for a step (throws ModelError naming what to fix). */
