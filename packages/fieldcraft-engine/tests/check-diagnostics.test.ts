@@ -341,6 +341,10 @@ describe("a heat-only material", () => {
     const deck = readFileSync(path, "utf8");
     expect(deck).toMatch(/\*CONDUCTIVITY/);
     expect(deck).not.toMatch(/\*ELASTIC/);
+    // Nastran's heat deck needs only MAT4; LS-DYNA's parts always name a structural material, and say so.
+    await ok(s, "deck.write", { format: "nastran", path: join(dir, "heat-only.bdf") });
+    expect(readFileSync(join(dir, "heat-only.bdf"), "utf8")).toMatch(/^MAT4/m);
+    expect((await refused(s, "deck.write", { format: "lsdyna", path: join(dir, "heat-only.k") })).error).toMatch(/material "Copper" has no elastic constants, and every LS-DYNA part names a \*MAT_ELASTIC/);
     // CalculiX takes the deck and gives the same temperatures (a linear field between 20 and 80).
     const lines = (await runCcx(deck, { timeoutMs: 120_000 })).dat.split(/\r?\n/);
     const T = (s.model().results.Step.solution as { temperature: Float64Array }).temperature;
