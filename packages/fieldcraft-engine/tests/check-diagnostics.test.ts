@@ -115,6 +115,14 @@ describe("model.check gives no warning on a correct model", () => {
     expect(r.errors).toEqual([]);
     expect(r.warnings).toEqual([]);
   });
+
+  it.each(["tet", "hex"])("%s mesh, explicit step pushed by the tip load", async (kind) => {
+    const s = await model(kind);
+    await ok(s, "model.step.create", { name: "Dynamic", procedure: { type: "explicit", duration: 1e-5 }, boundary_conditions: ["clamp"], loads: ["push"] });
+    const r = await check(s);
+    expect(r.errors).toEqual([]);
+    expect(r.warnings).toEqual([]);
+  });
 });
 
 describe("model.check names what is wrong on a broken model", () => {
@@ -169,6 +177,12 @@ describe("model.check names what is wrong on a broken model", () => {
         return ok(s, "model.step.create", { name: "Mixed", procedure: { type: "heat", steady: true }, boundary_conditions: ["cold", "clamp"], loads: ["push"] });
       },
       error: /step Mixed: lists load push, a force load, which a heat step cannot use \(it takes heat_flux, film, body_heat\)\nstep Mixed: lists boundary condition clamp, a fixed condition, which a heat step cannot use \(it takes temperature\)/,
+    },
+    {
+      name: "an explicit step that nothing moves (tet)",
+      kind: "tet",
+      breakIt: (s) => ok(s, "model.step.create", { name: "Still", procedure: { type: "explicit", duration: 1e-5 }, boundary_conditions: ["clamp"], loads: [] }),
+      warning: /step Still.*holds no load, no initial velocity and no prescribed motion: nothing moves/,
     },
     {
       name: "a load no step uses (wedge)",
