@@ -391,7 +391,7 @@ describe("a heat-only material", () => {
 });
 
 describe("results survive edits that change no solved step", () => {
-  it("a set, a material, a load, a boundary condition and a step created after a solve keep the results; a section drops them, saying why", async () => {
+  it("a set, a material, a load, a boundary condition, a step, a camera turn and an edge seed after a solve keep the results; a section drops them, saying why", async () => {
     const s = await model("hex");
     await ok(s, "solve.static");
     const before = s.model().results.Step;
@@ -400,8 +400,16 @@ describe("results survive edits that change no solved step", () => {
     await ok(s, "model.load.create", { name: "more", type: "force", target: { set: "tip" }, vector: [1, 0, 0] });
     await ok(s, "model.boundary_condition.create", { name: "also", type: "fixed", target: { set: "tip" } });
     await ok(s, "model.step.create", { name: "Second", procedure: { type: "static" }, boundary_conditions: ["clamp"], loads: ["more"] });
+    await ok(s, "ui.camera", { view: "top" });
+    await ok(s, "mesh.seed.edge", { edges: [{ body: "Part", edge: (await ok(s, "geometry.bodies")).bodies[0].edges[0].name }], count: 3 });
     expect(s.model().results.Step).toBe(before);
     expect((await ok(s, "results.contour", { step: "Step" })).contour.field).toBe("displacement");
+    // Saved and opened again, the kept results are the model's (their basis is the model as saved).
+    const file = join(dir, "kept.fieldcraft");
+    await ok(s, "file.save", { path: file });
+    const reopened = createSession();
+    await ok(reopened, "file.open", { path: file });
+    expect(Object.keys(reopened.model().results)).toEqual(["Step"]);
     const r = await ok(s, "model.section.create", { name: "over", set: "later", material: "Other", kind: { type: "solid" } });
     expect(r.results_cleared).toEqual({ steps: ["Step"], reason: "a new section changes the material of the elements it covers" });
     expect(s.model().results.Step).toBeUndefined();
