@@ -116,6 +116,13 @@ describe("model.check gives no warning on a correct model", () => {
     expect(r.warnings).toEqual([]);
   });
 
+  it("a structured block (mesh.block) made while a design is open is not compared with the design", async () => {
+    const s = createSession();
+    await ok(s, "geometry.open", { path: BOX });
+    await ok(s, "mesh.block", { name: "Blk", min: [0, 0, 0], max: [30, 10, 4], counts: [3, 1, 1], element: "C3D8" });
+    expect(await check(s)).toMatchObject({ ok: true, errors: [], warnings: [] });
+  });
+
   it.each(["tet", "hex"])("%s mesh, explicit step pushed by the tip load", async (kind) => {
     const s = await model(kind);
     await ok(s, "model.step.create", { name: "Dynamic", procedure: { type: "explicit", duration: 1e-5 }, boundary_conditions: ["clamp"], loads: ["push"] });

@@ -84,6 +84,7 @@ export function designMatchWarnings(model: Model): CheckItem[] {
   for (const bc of d.boundary_conditions) {
     if ("target" in bc && staleSets.has(bc.target.set)) warnings.push({ item: `boundary condition ${bc.name}`, message: `holds set \`${bc.target.set}\`, which no longer resolves on the current design` });
   }
-  if (model.mesh) warnings.push(...meshWarnings(model.mesh.mesh, model.mesh.parameters, design));
+  // A structured block (mesh.block) is made without the design: it has no design body to match.
+  if (model.mesh && model.mesh.parameters.method !== "block") warnings.push(...meshWarnings(model.mesh.mesh, model.mesh.parameters, design));
   return warnings;
 }
