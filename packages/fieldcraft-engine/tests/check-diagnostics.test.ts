@@ -418,10 +418,24 @@ describe("results survive edits that change no solved step", () => {
     await ok(reopened, "file.open", { path: file });
     expect(Object.keys(reopened.model().results)).toEqual(["Step"]);
     const r = await ok(s, "model.section.create", { name: "over", set: "later", material: "Other", kind: { type: "solid" } });
-    expect(r.results_cleared).toEqual({ steps: ["Step"], reason: "a new section changes the material of the elements it covers" });
+    expect(r).toMatchObject({ results_cleared: ["Step"], why_cleared: "a new section changes the material of the elements it covers" });
     expect(s.model().results.Step).toBeUndefined();
     const again = await ok(s, "model.section.create", { name: "third", set: "later", material: "Other", kind: { type: "solid" } });
-    expect(again.results_cleared).toEqual({ steps: [] });
+    expect(again.results_cleared).toEqual([]);
+    expect(again.why_cleared).toBeUndefined();
+  });
+});
+
+describe("an initial condition after a solve", () => {
+  it("drops the explicit step's results, saying why, and keeps the static step's", async () => {
+    const s = await model("tet");
+    await ok(s, "model.step.create", { name: "Dynamic", procedure: { type: "explicit", duration: 2e-6 }, boundary_conditions: ["clamp"], loads: ["push"] });
+    await ok(s, "solve.static");
+    await ok(s, "solve.explicit");
+    expect(Object.keys(s.model().results).sort()).toEqual(["Dynamic", "Step"]);
+    const r = await ok(s, "model.initial_condition.create", { name: "throw", type: "velocity", target: { set: "all" }, vector: [0, 0, 1000] });
+    expect(r).toMatchObject({ results_cleared: ["Dynamic"], why_cleared: "a new initial condition changes how explicit steps start" });
+    expect(Object.keys(s.model().results)).toEqual(["Step"]);
   });
 });
 

@@ -169,12 +169,13 @@ export const hexMeshStatsResult = z.object({
   ),
 });
 
-/** Steps whose results a definition change dropped, and why (an empty list when nothing solved was affected). */
-export const resultsCleared = z
-  .object({ steps: z.array(z.string()), reason: z.string().optional() })
-  .describe("Steps whose results this change dropped (stale), with the reason; results of other steps are kept");
+/** Steps whose results a definition change dropped, and why (as the mesh commands' `results_cleared`). */
+export const resultsCleared = {
+  results_cleared: z.array(z.string()).describe("Steps whose results this change made stale and dropped; other steps keep theirs"),
+  why_cleared: z.string().optional().describe("Why those results are stale (present when some were dropped)"),
+};
 
-export function clearedResults(before: Model, after: Model, kind: DefinitionKind): z.input<typeof resultsCleared> {
+export function clearedResults(before: Model, after: Model, kind: DefinitionKind): { results_cleared: string[]; why_cleared?: string } {
   const steps = Object.keys(before.results).filter((s) => after.results[s] === undefined);
-  return steps.length ? { steps, reason: CLEARED_BECAUSE[kind] } : { steps };
+  return steps.length ? { results_cleared: steps, why_cleared: CLEARED_BECAUSE[kind] } : { results_cleared: steps };
 }

@@ -9,12 +9,12 @@ export const modelInitialConditionCreateCommand = defineCommand({
   label: "Create initial condition",
   description: "An initial velocity on a set's nodes at t = 0, for explicit steps (a drop, an impact). Explicit steps solved before are dropped (`results_cleared`).",
   params: initialConditionSchema,
-  result: z.object({ initial_condition: z.string(), results_cleared: resultsCleared }),
+  result: z.object({ initial_condition: z.string(), ...resultsCleared }),
   requires: ["set"],
   effects: { mutates: true, reads: false, writes: false },
   run(ctx, params) {
     lookup(ctx.model, "sets", params.target.set, "params.target.set");
     const next = addDefinition(ctx.model, "initial_conditions", params);
-    return { result: { initial_condition: params.name, results_cleared: clearedResults(ctx.model, next, "initial_conditions") }, model: next };
+    return { result: { initial_condition: params.name, ...clearedResults(ctx.model, next, "initial_conditions") }, model: next };
   },
 });

@@ -9,12 +9,12 @@ import { z } from "zod";
 export const modelSectionCreateCommand = defineCommand({
   id: "model.section.create",
   label: "Create section",
-  description: "Gives the elements of a set a material and a kind (solid, plane_stress, plane_strain, axisymmetric, fluid). Results solved before are dropped (the reply's `results_cleared` says which and why).",
+  description: "Gives the elements of a set a material and a kind (solid, plane_stress, plane_strain, axisymmetric, fluid). Results solved before are dropped (the reply's `results_cleared` says which, `why_cleared` why).",
   params: sectionSchema,
   result: z.object({
     section: z.string(),
     elements: z.number().int().nonnegative().nullable().describe("Elements covered in the current mesh; null without a mesh"),
-    results_cleared: resultsCleared,
+    ...resultsCleared,
   }),
   requires: ["set", "material"],
   effects: { mutates: true, reads: false, writes: false },
@@ -29,6 +29,6 @@ export const modelSectionCreateCommand = defineCommand({
     if (model.mesh) elements = resolveSet(set, model.mesh.mesh, model.design?.design).elements.length;
     const section = { name: params.name, set: params.set, material: params.material, kind: params.kind };
     const next = addDefinition(model, "sections", section);
-    return { result: { section: params.name, elements, results_cleared: clearedResults(model, next, "sections") }, model: next };
+    return { result: { section: params.name, elements, ...clearedResults(model, next, "sections") }, model: next };
   },
 });
