@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession, type Session } from "../src/index.js";
-import { meshBodyVolumes } from "../src/model/check-rules/design-match.js";
+import { meshBodyMeasures } from "../src/mesh/measure.js";
 import { ok } from "./session-helpers.js";
 
 const steps = (length: number, f1 = "F1", body = "Steps") => ({
@@ -50,7 +50,7 @@ const drift = (w: { message: string }) => /current design/.test(w.message);
 describe("model.check and the design", () => {
   it("the mesh's body volume is the design's (hand value 100·20·10 + 50·20·10), so an unedited model has no drift warnings", async () => {
     const s = await setUp();
-    expect(meshBodyVolumes(s.model().mesh!.mesh)[0]).toBeCloseTo(30000, 6);
+    expect(meshBodyMeasures(s.model().mesh!.mesh).measure[0]).toBeCloseTo(30000, 6);
     expect((await ok(s, "model.check")).warnings.filter(drift)).toEqual([]);
   });
 

@@ -101,8 +101,8 @@ describe("fluid steps through the commands", () => {
     await ok(s, "model.step.create", { name: "Bad", procedure: { type: "fluid" }, boundary_conditions: ["in", "held"] });
     expect((await refused(s, "solve.fluid", { step: "Bad" })).error).toMatch(/boundary condition held is a fixed condition, which a fluid step cannot use/);
     await ok(s, "model.step.create", { name: "Static", procedure: { type: "static" }, boundary_conditions: ["noslip"] });
-    expect((await refused(s, "solve.static", { step: "Static" })).error).toMatch(/material Oil has no elastic properties, which a static step needs: give it elastic/);
-    expect((await refused(s, "model.material.create", { name: "Nothing" })).error).toMatch(/give `elastic` \(a solid\) or `fluid` \(a fluid\)/);
+    expect((await refused(s, "solve.static", { step: "Static" })).error).toMatch(/material Oil has no elastic, which step Static \(static\) needs: give it elastic/);
+    expect((await refused(s, "model.material.create", { name: "Nothing" })).error).toMatch(/give `elastic` \(stress analyses\), `conductivity` \(heat\) or `fluid` \(fluid steps\)/);
     await ok(s, "mesh.tet.generate", { body: "Duct", size: 5, order: 1 });
     expect((await refused(s, "solve.fluid", { step: "Flow" })).error).toMatch(/fluid steps need a quadratic tetrahedral mesh \(C3D10.*run mesh.tet.generate \{order: 2\}/);
   }, 60_000);

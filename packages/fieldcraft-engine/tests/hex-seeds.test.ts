@@ -33,7 +33,7 @@ describe("edge seeds", () => {
     await ok(s, "geometry.open", { path: STEPS });
     // F1:-y|F1:-z runs x 0..100 over two grid intervals; F1:-x|F1:-y runs z 0..10 over one.
     const seeded = await ok(s, "mesh.seed.edge", { edges: [{ body: "Steps", edge: "F1:-y|F1:-z" }], count: 7 });
-    expect(seeded).toEqual({ seed: 1, edges: [{ body: "Steps", edge: "F1:-y|F1:-z", count: 7 }] });
+    expect(seeded).toEqual({ seed: 1, edges: [{ body: "Steps", edge: "F1:-y|F1:-z", count: 7 }], replaced: [] });
     await ok(s, "mesh.seed.edge", { edges: [{ body: "Steps", edge: "F1:-x|F1:-y" }], count: 3 });
     await ok(s, "mesh.seed.edge", { edges: [{ body: "Steps", edge: "F2:+x|F2:+y" }], size: 2.5 });
     const meshed = await ok(s, "mesh.hex", { size: 20, order: 1 });

@@ -55,7 +55,7 @@ describe("frequency steps through the commands", () => {
     const s = await setUp({ density: undefined });
     await ok(s, "model.step.create", { name: "Modes", procedure: { type: "frequency", modes: 2 }, boundary_conditions: ["clamp"] });
     const r = await refused(s, "solve.frequency", {});
-    expect(r.error).toMatch(/material Steel has no density, which a frequency step needs/);
+    expect(r.error).toMatch(/material Steel has no density, which step Modes \(frequency\) needs for the mass: give it density/);
   });
 });
 

@@ -101,8 +101,12 @@ describe("the seed's typical session", () => {
     expect(mises.contour.unit).toBe("MPa");
     expect(s.view().contour).toMatchObject({ step: "Load", field: "von_mises" });
 
-    // A definition changed after the solve drops the results it made stale.
+    // A new material changes no solved step and keeps the results; a new section changes the elements' material
+    // and drops the results it made stale, saying so.
     await ok(s, "model.material.create", { name: "Alu", elastic: { type: "isotropic", young: 70000, poisson: 0.33 } });
+    expect(Object.keys(s.model().results)).toEqual(["Load"]);
+    const section = await ok(s, "model.section.create", { name: "alu", set: "all", material: "Alu", kind: { type: "solid" } });
+    expect(section.results_cleared).toEqual(["Load"]);
     expect(Object.keys(s.model().results)).toEqual([]);
   });
 

@@ -5,6 +5,8 @@
 import { z } from "zod";
 import { UNIT_SYSTEM_IDS } from "../model/units.js";
 import { definitionsShape } from "../model/schemas.js";
+import { CLEARED_BECAUSE } from "../model/definitions.js";
+import type { DefinitionKind, Model } from "../model/types.js";
 
 /** x, y, z. */
 export const vec3 = z.array(z.number()).length(3);
@@ -181,3 +183,14 @@ export const hexMeshStatsResult = z.object({
     }),
   ),
 });
+
+/** Steps whose results a definition change dropped, and why (as the mesh commands' `results_cleared`). */
+export const resultsCleared = {
+  results_cleared: z.array(z.string()).describe("Steps whose results this change made stale and dropped; other steps keep theirs"),
+  why_cleared: z.string().optional().describe("Why those results are stale (present when some were dropped)"),
+};
+
+export function clearedResults(before: Model, after: Model, kind: DefinitionKind): { results_cleared: string[]; why_cleared?: string } {
+  const steps = Object.keys(before.results).filter((s) => after.results[s] === undefined);
+  return steps.length ? { results_cleared: steps, why_cleared: CLEARED_BECAUSE[kind] } : { results_cleared: steps };
+}

@@ -149,7 +149,9 @@ export function writeAbaqusDeck(model: DeckModel, options: AbaqusDeckOptions = {
   const materialNames = new Set<string>();
   for (const m of model.materials) {
     materialNames.add(m.name);
-    out.push(`*MATERIAL, NAME=${materialName.name(m.name)}`, "*ELASTIC", `${formatNumber(m.young)}, ${formatNumber(m.poisson)}`);
+    out.push(`*MATERIAL, NAME=${materialName.name(m.name)}`);
+    // A heat-only material has no elastic constants (deck.write refuses the steps that need them).
+    if (Number.isFinite(m.young)) out.push("*ELASTIC", `${formatNumber(m.young)}, ${formatNumber(m.poisson)}`);
     if (m.density !== undefined) out.push("*DENSITY", formatNumber(m.density));
     if (m.conductivity !== undefined) out.push("*CONDUCTIVITY", formatNumber(m.conductivity));
     if (m.specificHeat !== undefined) out.push("*SPECIFIC HEAT", formatNumber(m.specificHeat));

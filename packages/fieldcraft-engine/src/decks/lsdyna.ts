@@ -64,6 +64,9 @@ function meshCards(model: DeckModel, sectionOf: Int32Array, nsetIds: Map<string,
 
   // A part per section: its section and material ids are the section's and material's numbers.
   model.materials.forEach((m, k) => {
+    // Every part names a structural material, thermal-only ones too: a heat-only material cannot be written here.
+    if (!Number.isFinite(m.young))
+      throw new Error(`material "${m.name}" has no elastic constants, and every LS-DYNA part names a *MAT_ELASTIC, thermal analyses too: give it elastic {type: isotropic, young, poisson} or write the abaqus or nastran deck`);
     out.push("*MAT_ELASTIC_TITLE", title(m.name), "$      mid        ro         e        pr");
     out.push(i10(k + 1) + f10(m.density ?? 0) + f10(m.young) + f10(m.poisson));
     // Heat: the thermal material of the same number (density, then specific heat and conductivity).

@@ -75,6 +75,7 @@ export function writeNastranDeck(model: DeckModel, options: NastranDeckOptions =
       out.push(...largeCard("MAT4", [int16(k + 1), real16(m.conductivity), m.specificHeat !== undefined ? real16(m.specificHeat) : "", m.density !== undefined ? real16(m.density) : ""]));
       return;
     }
+    if (!Number.isFinite(m.young)) throw new Error(`material "${m.name}" has no elastic constants for its MAT1 card: give it elastic {type: isotropic, young, poisson}, or write its heat steps alone`);
     const fields = [int16(k + 1), real16(m.young), "", real16(m.poisson)];
     if (m.density !== undefined) fields.push(real16(m.density));
     out.push(...largeCard("MAT1", fields));

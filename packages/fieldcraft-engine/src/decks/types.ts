@@ -5,6 +5,7 @@ import type { DeckProcedure } from "./procedures.js";
 
 export interface DeckMaterial {
   name: string;
+  /** NaN for a material without elastic constants (heat-only). */
   young: number;
   poisson: number;
   density?: number;

@@ -1,6 +1,8 @@
-// Element quality of a tet mesh: edge ratios, dihedral angles, inverted elements and the worst few.
+// Element quality of a tet mesh: edge ratios, dihedral angles, inverted elements and the worst few (hexahedra,
+// wedges and planar meshes have their own measures: hex-quality.ts, planar-quality.ts).
 // Computed from the corners: v1 elements have straight edges (mid nodes at the midpoints).
 import { hexQuality } from "./hex-quality.js";
+import { planarQuality } from "./planar-quality.js";
 import { meshFamily, NODES_PER_ELEMENT, type ElementType, type Mesh } from "./types.js";
 
 export interface ElementQuality {
@@ -46,6 +48,7 @@ export function meshQuality(mesh: Mesh, worstCount = 10, signal?: AbortSignal): 
   // Each shape has its own measures; hexahedra rank by scaled Jacobian.
   const shape = meshFamily(mesh).shape;
   if (shape === "hexahedron" || shape === "wedge") return hexQuality(mesh, worstCount);
+  if (meshFamily(mesh).planar) return planarQuality(mesh, worstCount);
   const per = NODES_PER_ELEMENT[mesh.type];
   const m = mesh.elements.length / per;
   const xyz = mesh.nodes;

@@ -4,8 +4,10 @@ import { elementCount } from "../mesh/types.js";
 import { analysisOf, resultProvider } from "./analyses/index.js";
 import { ModelError } from "./errors.js";
 import { resolveSet } from "./sets.js";
-import type { Model } from "./types.js";
+import type { Model, StepDefinition } from "./types.js";
+import type { AnalysisRow } from "./analyses/index.js";
 import { designMatchWarnings } from "./check-rules/design-match.js";
+import { missingMaterialProperties } from "./material-needs.js";
 import { partitionWarnings } from "./check-rules/partitions.js";
 import { connectivityReport } from "./connectivity.js";
 
@@ -54,6 +56,22 @@ export function sectionCoverage(model: Model): { sectionOf: Int32Array; problems
     }
   });
   return { sectionOf, problems, overlaps };
+}
+
+/** Loads and boundary conditions a step lists whose type its analysis does not take (the solve refuses them). */
+function unusable(model: Model, step: StepDefinition, accepts: AnalysisRow["accepts"]): CheckItem[] {
+  if (!accepts) return [];
+  const d = model.definitions;
+  const takes = (types: readonly string[]) => (types.length ? `it takes ${types.join(", ")}` : "it takes none");
+  const loads = accepts.loads;
+  return [
+    ...(loads
+      ? step.loads.flatMap((n) => d.loads.filter((l) => l.name === n && !loads.includes(l.type)))
+          .map((l) => ({ item: `step ${step.name}`, message: `lists load ${l.name}, a ${l.type} load, which a ${step.procedure.type} step cannot use (${takes(loads)})` }))
+      : []),
+    ...step.boundary_conditions.flatMap((n) => d.boundary_conditions.filter((b) => b.name === n && !accepts.conditions.includes(b.type)))
+      .map((b) => ({ item: `step ${step.name}`, message: `lists boundary condition ${b.name}, a ${b.type} condition, which a ${step.procedure.type} step cannot use (${takes(accepts.conditions)})` })),
+  ];
 }
 
 /** The command that solves the first unsolved step (its analysis row's), else every step's. */
@@ -109,13 +127,15 @@ export function checkModel(model: Model): CheckReport {
       if (!d.boundary_conditions.some((b) => b.name === n)) errors.push({ item: `step ${step.name}`, message: `boundary condition \`${n}\` does not exist` });
     }
     for (const n of step.loads) if (!d.loads.some((l) => l.name === n)) errors.push({ item: `step ${step.name}`, message: `load \`${n}\` does not exist` });
-    // What the step's analysis needs of it (static: a boundary condition).
-    const own = analysisOf(step).checkStep(model, step);
+    // What the step's analysis needs of it (static: a boundary condition and elastic materials; frequency: density...).
+    const analysis = analysisOf(step);
+    const own = analysis.checkStep(model, step);
+    errors.push(...missingMaterialProperties(model, step, analysis.materials ?? []));
+    errors.push(...unusable(model, step, analysis.accepts));
     errors.push(...own.errors);
     warnings.push(...own.warnings);
     // A step its own row already calls unsupported (no condition at all) is not named again piece by piece.
-    connectivity.push({ step, rule: analysisOf(step).connectivity, quiet: own.errors.some((e) => e.item === `step ${step.name}`) });
-    if (step.loads.length === 0) warnings.push({ item: `step ${step.name}`, message: "holds no load: its displacements are those the boundary conditions prescribe" });
+    connectivity.push({ step, rule: analysis.connectivity, quiet: own.errors.some((e) => e.item === `step ${step.name}`) });
   }
   const joined = connectivityReport(model, connectivity);
   errors.push(...joined.errors);

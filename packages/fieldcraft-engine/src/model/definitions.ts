@@ -1,6 +1,7 @@
-// Pure updates of a model's definitions: each returns a new model and drops results the change makes stale.
+// Pure updates of a model's definitions: each returns a new model and drops the results the change makes stale
+// (and only those: a set, a material or a load that nothing solved refers to changes no result).
 import { ModelError, nameList } from "./errors.js";
-import type { DefinitionKind, Definitions, Model } from "./types.js";
+import type { DefinitionKind, Definitions, Model, StepDefinition } from "./types.js";
 
 const SINGULAR: Record<DefinitionKind, string> = {
   sets: "set",
@@ -24,6 +25,28 @@ const CREATOR: Record<DefinitionKind, string> = {
   initial_conditions: "model.initial_condition.create",
 };
 
+/**
+ * Which solved steps a new item of each kind changes. A new name is referred to by nothing solved yet (steps list
+ * loads and conditions when created; sections name their set and material), so most kinds change none; a section
+ * gives elements their material (every step), an initial condition starts every explicit step.
+ */
+const CHANGES: Record<DefinitionKind, (step: StepDefinition) => boolean> = {
+  sets: () => false,
+  materials: () => false,
+  sections: () => true,
+  boundary_conditions: () => false,
+  loads: () => false,
+  steps: () => false,
+  amplitudes: () => false,
+  initial_conditions: (step) => step.procedure.type === "explicit",
+};
+
+/** Why results a new item of `kind` drops are stale, for the reply's `results_cleared`. */
+export const CLEARED_BECAUSE: Partial<Record<DefinitionKind, string>> = {
+  sections: "a new section changes the material of the elements it covers",
+  initial_conditions: "a new initial condition changes how explicit steps start",
+};
+
 export function names(model: Model, kind: DefinitionKind): string[] {
   return (model.definitions[kind] ?? []).map((d) => d.name);
 }
@@ -43,7 +66,9 @@ export function addDefinition<K extends DefinitionKind>(model: Model, kind: K, i
     throw new ModelError(`params.name: a ${SINGULAR[kind]} named \`${item.name}\` exists already; choose another name`);
   }
   const list = [...(model.definitions[kind] ?? []), item] as Definitions[K];
-  return { ...model, definitions: { ...model.definitions, [kind]: list }, results: {} };
+  const changed = new Set(model.definitions.steps.filter(CHANGES[kind]).map((s) => s.name));
+  const results = Object.fromEntries(Object.entries(model.results).filter(([step]) => !changed.has(step)));
+  return { ...model, definitions: { ...model.definitions, [kind]: list }, results };
 }
 
 export function definitionCounts(model: Model): Record<DefinitionKind, number> {

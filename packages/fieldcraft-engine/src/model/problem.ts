@@ -29,6 +29,15 @@ export function heldComponents(bc: BoundaryConditionDefinition): { component: nu
   return (["u1", "u2", "u3"] as const).flatMap((k, component) => (bc.components[k] === undefined ? [] : [{ component, value: bc.components[k]! }]));
 }
 
+/** Whether a step's boundary conditions move something: a non-zero displacement or velocity. */
+export function prescribesMotion(model: Model, step: StepDefinition): boolean {
+  return step.boundary_conditions.some((n) => {
+    const bc = model.definitions.boundary_conditions.find((b) => b.name === n);
+    if (bc?.type === "velocity") return bc.vector.some((v) => v !== 0);
+    return bc !== undefined && heldComponents(bc).some((h) => h.value !== 0);
+  });
+}
+
 /** Element → material index, refusing elements that no section covers. */
 export function elementMaterials(model: Model): { elementMaterial: Int32Array; materials: { young: number; poisson: number }[] } {
   const { sectionOf, problems } = sectionCoverage(model);

@@ -53,7 +53,10 @@ export const materialSchema = z
       .describe("A Newtonian fluid (fluid steps need it)"),
   })
   .strict()
-  .refine((m) => m.elastic !== undefined || m.fluid !== undefined, { message: "give `elastic` (a solid) or `fluid` (a fluid)" });
+  // Only what the analyses need: elastic (static, frequency, explicit), conductivity (heat), fluid (fluid steps).
+  .refine((m) => m.elastic !== undefined || m.conductivity !== undefined || m.fluid !== undefined, {
+    message: "give `elastic` (stress analyses), `conductivity` (heat) or `fluid` (fluid steps)",
+  });
 
 export const sectionSchema = z
   .object({

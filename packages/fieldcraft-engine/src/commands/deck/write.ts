@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { writeTextChecked } from "../../files/checked-io.js";
 import { deckModel } from "../../model/deck-model.js";
+import { analysisOf } from "../../model/analyses/index.js";
 import { lookup } from "../../model/definitions.js";
+import { requireMaterialProperties } from "../../model/material-needs.js";
 import { ModelError } from "../../model/errors.js";
 import { filePath, itemName } from "../params.js";
 import { defineCommand } from "../types.js";
@@ -29,6 +31,8 @@ export const deckWriteCommand = defineCommand({
   async run(ctx, params) {
     const writer = DECK_WRITERS.find((w) => w.format === params.format)!;
     const steps = params.steps ? params.steps.map((n, i) => lookup(ctx.model, "steps", n, `params.steps[${i}]`)) : ctx.model.definitions.steps;
+    // A step whose materials lack what it needs is refused naming both (not a deck of NaN constants).
+    for (const s of steps) requireMaterialProperties(ctx.model, s, analysisOf(s).materials ?? []);
     const deck = deckModel(ctx.model, steps, "FieldCraft model");
     let text: string;
     try {

@@ -17,7 +17,7 @@ export const meshSeedEdgeCommand = defineCommand({
   id: "mesh.seed.edge",
   label: "Seed edges",
   description:
-    "Seeds design edges with a number of element divisions (`count`) or a target `size`, held `exact` (default), as a `min`imum, or `free` (a preference). Hexahedral meshers keep exact counts through the interval assignment; conflicting exact counts are refused naming the seeds, and the model is unchanged. Seeds are saved with the model.",
+    "Seeds design edges with a number of element divisions (`count`) or a target `size`, held `exact` (default), as a `min`imum, or `free` (a preference). Hexahedral meshers keep exact counts through the interval assignment; conflicting exact counts are refused naming the seeds, and the model is unchanged. Seeding an edge an earlier seed holds replaces that seed on the edge (the reply's `replaced` lists them). Seeds are saved with the model.",
   params: z
     .object({
       edges: z.array(edgeRef).min(1).max(1000).describe("Edges as {body, edge} (names from geometry.bodies)"),
@@ -37,6 +37,9 @@ export const meshSeedEdgeCommand = defineCommand({
   result: z.object({
     seed: z.number().int().positive().describe("The seed's number (mesh.seed.list)"),
     edges: z.array(z.object({ body: z.string(), edge: z.string(), count: z.number().int().positive().describe("Divisions along the edge") })),
+    replaced: z
+      .array(z.object({ seed: z.number().int().positive().describe("The earlier seed's number before this call"), body: z.string(), edge: z.string() }))
+      .describe("Edges earlier seeds held that this seed now holds instead (a seed left with no edge is removed)"),
   }),
   requires: ["design"],
   effects: { mutates: true, reads: false, writes: false },
@@ -52,7 +55,16 @@ export const meshSeedEdgeCommand = defineCommand({
       counts.push({ ...ref, count: params.count ?? Math.max(1, Math.ceil(edge.length / params.size! - 1e-9)) });
     }
     const seed: EdgeSeed = { edges: params.edges.map((e) => ({ ...e })), constraint: params.constraint, ...(params.count !== undefined ? { count: params.count } : { size: params.size }), ...(params.bias ? { bias: { ...params.bias } } : {}) };
-    const seeds = [...(ctx.model.seeds ?? []), seed];
+    // A re-seeded edge takes the new seed: earlier seeds let go of it (and go when they hold no edge any more).
+    const key = (e: { body: string; edge: string }) => `${e.body}\u0000${e.edge}`;
+    const taken = new Set(seed.edges.map(key));
+    const replaced: { seed: number; body: string; edge: string }[] = [];
+    const kept = (ctx.model.seeds ?? []).flatMap((s, k) => {
+      for (const e of s.edges) if (taken.has(key(e))) replaced.push({ seed: k + 1, body: e.body, edge: e.edge });
+      const left = s.edges.filter((e) => !taken.has(key(e)));
+      return left.length === 0 ? [] : [left.length === s.edges.length ? s : { ...s, edges: left }];
+    });
+    const seeds = [...kept, seed];
     // Exact counts that cannot hold together are refused now, whatever size the mesher is later given.
     for (const body of design.bodies) {
       if (body.kind !== "boxes") continue;
@@ -67,7 +79,7 @@ export const meshSeedEdgeCommand = defineCommand({
       if (!out.ok) throw new ModelError(`body "${body.name}": ${out.error}`);
     }
     const model: Model = { ...ctx.model, seeds };
-    return { result: { seed: seeds.length, edges: counts }, model };
+    return { result: { seed: seeds.length, edges: counts, replaced }, model };
   },
 });
 

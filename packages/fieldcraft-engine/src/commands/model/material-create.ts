@@ -6,7 +6,7 @@ import { z } from "zod";
 export const modelMaterialCreateCommand = defineCommand({
   id: "model.material.create",
   label: "Create material",
-  description: "A material: linear elasticity and, optionally, density (needed by frequency steps), conductivity (needed by heat steps) and specific heat; or a fluid (`fluid: {density, viscosity}`, for fluid steps).",
+  description: "A material with the properties its analyses need: linear elasticity (static, frequency, explicit), density (frequency, explicit), conductivity (heat; a heat-only material needs no elastic constants), specific heat; or a fluid (`fluid: {density, viscosity}`, for fluid steps). A step whose material lacks a property it needs is refused naming both.",
   params: materialSchema,
   result: z.object({ material: z.string() }),
   requires: [],

@@ -1,4 +1,5 @@
 import { addDefinition, lookup } from "../../model/definitions.js";
+import { clearedResults, resultsCleared } from "../result-parts.js";
 import { ModelError } from "../../model/errors.js";
 import { resolveSet } from "../../model/sets.js";
 import { sectionSchema } from "../../model/schemas.js";
@@ -8,9 +9,13 @@ import { z } from "zod";
 export const modelSectionCreateCommand = defineCommand({
   id: "model.section.create",
   label: "Create section",
-  description: "Gives the elements of a set a material and a kind (solid).",
+  description: "Gives the elements of a set a material and a kind (solid, plane_stress, plane_strain, axisymmetric, fluid). Results solved before are dropped (the reply's `results_cleared` says which, `why_cleared` why).",
   params: sectionSchema,
-  result: z.object({ section: z.string(), elements: z.number().int().nonnegative().nullable().describe("Elements covered in the current mesh; null without a mesh") }),
+  result: z.object({
+    section: z.string(),
+    elements: z.number().int().nonnegative().nullable().describe("Elements covered in the current mesh; null without a mesh"),
+    ...resultsCleared,
+  }),
   requires: ["set", "material"],
   effects: { mutates: true, reads: false, writes: false },
   run(ctx, params) {
@@ -23,6 +28,7 @@ export const modelSectionCreateCommand = defineCommand({
     let elements: number | null = null;
     if (model.mesh) elements = resolveSet(set, model.mesh.mesh, model.design?.design).elements.length;
     const section = { name: params.name, set: params.set, material: params.material, kind: params.kind };
-    return { result: { section: params.name, elements }, model: addDefinition(model, "sections", section) };
+    const next = addDefinition(model, "sections", section);
+    return { result: { section: params.name, elements, ...clearedResults(model, next, "sections") }, model: next };
   },
 });

@@ -33,6 +33,18 @@ function sumOver(model: Model, values: Float64Array, about: V3, nodes: ArrayLike
   return { force, moment };
 }
 
+/**
+ * The heat or force a balance is measured against: the larger net (applied or reaction) or the gross flow through the
+ * model (half the sum of the nodal magnitudes, the throughput when in and out balance). A bar held at two
+ * temperatures has no net applied heat and a net reaction near zero: its imbalance is relative to the heat through it.
+ */
+function balanceScale(nets: number[], nodal: Float64Array[], per: number): number {
+  let gross = 0;
+  for (const values of nodal)
+    for (let n = 0; n < values.length; n += per) gross += per === 1 ? Math.abs(values[n]) : Math.hypot(values[n], values[n + 1], values[n + 2]);
+  return Math.max(...nets.map(Math.abs), gross / 2, 1e-300);
+}
+
 function defaultSets(model: Model, result: StepResult): string[] {
   const step = model.definitions.steps.find((s) => s.name === result.step)!;
   const names = step.boundary_conditions.flatMap((n) => {
@@ -97,7 +109,7 @@ export const resultsReactionsCommand = defineCommand({
       const total = sum(null);
       let applied = 0;
       for (let n = 0; n < result.applied.length; n++) applied += result.applied[n];
-      const scale = Math.max(Math.abs(total), Math.abs(applied), 1e-300);
+      const scale = balanceScale([total, applied], [q, result.applied], 1);
       return { result: { step: result.step, sets, total: { heat_flow: total }, applied: { heat_flow: applied }, relative_imbalance: Math.abs(total + applied) / scale } };
     }
     const about = params.about as V3;
@@ -109,7 +121,7 @@ export const resultsReactionsCommand = defineCommand({
     });
     const total = sumOver(model, reaction, about, null);
     const applied = sumOver(model, result.applied, about, null);
-    const scale = Math.max(Math.hypot(...applied.force), Math.hypot(...total.force), 1e-300);
+    const scale = balanceScale([Math.hypot(...applied.force), Math.hypot(...total.force)], [reaction, result.applied], 3);
     const imbalance = Math.hypot(total.force[0] + applied.force[0], total.force[1] + applied.force[1], total.force[2] + applied.force[2]) / scale;
     return { result: { step: result.step, about, ...at, sets, total, applied, relative_imbalance: imbalance } };
   },

@@ -2,6 +2,7 @@
 // Shared by solve.frequency and solve.heat; each adds its own reply per step.
 import { analysisOf } from "../../model/analyses/index.js";
 import { lookup } from "../../model/definitions.js";
+import { requireMaterialProperties } from "../../model/material-needs.js";
 import { ModelError } from "../../model/errors.js";
 import { refuseUnconnected } from "../../model/connectivity.js";
 import type { Model, StepDefinition, StepResult } from "../../model/types.js";
@@ -32,6 +33,7 @@ export async function runAnalysisSteps<R>(
   const replies: R[] = [];
   for (const [i, step] of steps.entries()) {
     const analysis = analysisOf(step);
+    requireMaterialProperties(model, step, analysis.materials ?? []);
     const problem = analysis.problem(model, step);
     refuseUnconnected(model, step, analysis.connectivity);
     const solved = await analysis.solve(problem, {

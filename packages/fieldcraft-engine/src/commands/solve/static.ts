@@ -3,6 +3,7 @@ import { analysisOf } from "../../model/analyses/index.js";
 import { lookup } from "../../model/definitions.js";
 import { ModelError } from "../../model/errors.js";
 import { refuseUnconnected } from "../../model/connectivity.js";
+import { requireMaterialProperties } from "../../model/material-needs.js";
 import { fieldRange } from "../../model/results.js";
 import type { Model, StepDefinition, StepResult } from "../../model/types.js";
 import { itemName } from "../params.js";
@@ -54,6 +55,7 @@ export const solveStaticCommand = defineCommand({
     for (const [i, step] of steps.entries()) {
       // The step's analysis row makes the problem, solves it and says what the result holds.
       const analysis = analysisOf(step);
+      requireMaterialProperties(model, step, analysis.materials ?? []);
       const problem = analysis.problem(model, step);
       refuseUnconnected(model, step, analysis.connectivity);
       const solved = await analysis.solve(problem, {

@@ -15,7 +15,7 @@ import { explicitDeck } from "../../decks/procedures-explicit.js";
 import type { CheckItem } from "../check.js";
 import { lookup } from "../definitions.js";
 import { ModelError } from "../errors.js";
-import { elementMaterials, heldComponents, resolvedTarget, stepForces } from "../problem.js";
+import { elementMaterials, heldComponents, prescribesMotion, resolvedTarget, stepForces } from "../problem.js";
 import { quantity } from "../schema-parts.js";
 import type { Model, StepDefinition } from "../types.js";
 import { STATIC_ANALYSIS } from "./static.js";
@@ -251,11 +251,14 @@ export const EXPLICIT_ANALYSIS = {
   label: "Explicit dynamics",
   schema: explicitProcedure,
   command: "solve.explicit",
+  materials: ["elastic", "density"],
+  accepts: { loads: ["force", "pressure", "gravity"], conditions: ["fixed", "displacement", "velocity", "symmetry"] },
+  // An explicit step moves by its loads, an initial velocity or prescribed motion; with none of them nothing happens.
   checkStep(model, step) {
-    const errors: CheckItem[] = [];
-    for (const m of model.definitions.materials)
-      if (m.density === undefined) errors.push({ item: `material ${m.name}`, message: `has no density, which step ${step.name} (explicit) needs for the mass`, command: "model.material.create" });
-    return { errors, warnings: [] };
+    const warnings: CheckItem[] = [];
+    if (step.loads.length === 0 && (model.definitions.initial_conditions ?? []).length === 0 && !prescribesMotion(model, step))
+      warnings.push({ item: `step ${step.name}`, message: "holds no load, no initial velocity and no prescribed motion: nothing moves", command: "model.load.create" });
+    return { errors: [], warnings };
   },
   problem: explicitProblem,
   solve,

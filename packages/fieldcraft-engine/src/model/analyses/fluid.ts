@@ -143,10 +143,10 @@ export const FLUID_ANALYSIS = {
   label: "Steady incompressible flow",
   schema: fluidProcedure,
   command: "solve.fluid",
+  materials: ["fluid"],
+  accepts: { loads: [], conditions: ["velocity", "wall", "outlet"] },
   checkStep(model, step) {
     const errors: CheckItem[] = [];
-    for (const m of model.definitions.materials)
-      if (m.fluid === undefined) errors.push({ item: `material ${m.name}`, message: `has no fluid properties, which step ${step.name} (fluid) needs`, command: "model.material.create" });
     for (const s of model.definitions.sections)
       if (s.kind.type !== "fluid") errors.push({ item: `section ${s.name}`, message: `is of kind ${s.kind.type}; step ${step.name} (fluid) needs kind fluid`, command: "model.section.create" });
     const types = step.boundary_conditions.map((n) => model.definitions.boundary_conditions.find((b) => b.name === n)?.type);

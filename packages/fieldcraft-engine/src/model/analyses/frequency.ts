@@ -144,13 +144,16 @@ export const FREQUENCY_ANALYSIS = {
   command: "solve.frequency",
   // Rigid modes of a free piece are expected (the solve names them); pieces apart are worth a word.
   connectivity: { pieces: "warning" },
-  checkStep(model, step) {
+  materials: ["elastic", "density"],
+  accepts: { conditions: ["fixed", "displacement", "symmetry"] },
+  // Modes need no load; loads a frequency step lists are not part of the eigenproblem, which is worth a word.
+  checkStep(_model, step) {
     const errors: CheckItem[] = [];
     const warnings: CheckItem[] = [];
-    for (const m of model.definitions.materials)
-      if (m.density === undefined) errors.push({ item: `material ${m.name}`, message: `has no density, which step ${step.name} (frequency) needs for the mass`, command: "model.material.create" });
-    if (step.boundary_conditions.length === 0)
-      warnings.push({ item: `step ${step.name}`, message: "holds no boundary condition: the model is free, so its six rigid-body modes come out near 0 Hz", command: "model.boundary_condition.create" });
+    if (step.loads.length > 0)
+      warnings.push({ item: `step ${step.name}`, message: `lists loads (${step.loads.join(", ")}), which a frequency step does not use: its modes depend on the supports and the mass only` });
+    // No boundary condition is no fault here: a free part's vibration (free-free) is a common analysis, and the
+    // solve names its rigid-body modes.
     return { errors, warnings };
   },
   problem: (model, step) => frequencyProblem(model, step),

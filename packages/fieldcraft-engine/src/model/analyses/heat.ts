@@ -92,14 +92,18 @@ export const HEAT_ANALYSIS = {
   schema: heatProcedure,
   command: "solve.heat",
   connectivity: { pieces: "error", restraint: "temperature" },
+  materials: ["conductivity"],
+  accepts: { loads: ["heat_flux", "film", "body_heat"], conditions: ["temperature"] },
   checkStep(model, step) {
     const errors: CheckItem[] = [];
-    for (const m of model.definitions.materials)
-      if (m.conductivity === undefined) errors.push({ item: `material ${m.name}`, message: `has no conductivity, which step ${step.name} (heat) needs`, command: "model.material.create" });
+    const warnings: CheckItem[] = [];
+    const temperatures = new Set(step.boundary_conditions.map((n) => model.definitions.boundary_conditions.find((b) => b.name === n)).map((b) => (b?.type === "temperature" ? b.value : Number.NaN)));
+    if (step.loads.length === 0 && temperatures.size === 1 && !temperatures.has(Number.NaN))
+      warnings.push({ item: `step ${step.name}`, message: `holds no heat load and one temperature (${[...temperatures][0]}) everywhere it fixes one: its solution is that uniform temperature`, command: "model.load.create" });
     const hasFilm = step.loads.some((n) => model.definitions.loads.find((l) => l.name === n)?.type === "film");
     if (step.boundary_conditions.length === 0 && !hasFilm)
       errors.push({ item: `step ${step.name}`, message: "fixes the temperature nowhere: add a temperature condition or a film", command: "model.boundary_condition.create" });
-    return { errors, warnings: [] };
+    return { errors, warnings };
   },
   problem: heatProblem,
   solve: solveHeat,

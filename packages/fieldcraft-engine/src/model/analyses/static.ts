@@ -5,7 +5,7 @@ import { solveStatic } from "../../fem/solve-static.js";
 import type { StaticProblem } from "../../fem/types.js";
 import type { CheckItem } from "../check.js";
 import { ModelError } from "../errors.js";
-import { planarProblem, staticProblem } from "../problem.js";
+import { planarProblem, prescribesMotion, staticProblem } from "../problem.js";
 import { solvePlanar } from "../../fem/solve-planar.js";
 import { meshFamily } from "../../mesh/types.js";
 import type { AnalysisRow, ResultField } from "./types.js";
@@ -32,12 +32,17 @@ export const STATIC_ANALYSIS = {
   schema: z.object({ type: z.literal("static").describe("Linear static") }).strict(),
   command: "solve.static",
   connectivity: { pieces: "error", restraint: "motion" },
-  checkStep(_model, step) {
+  materials: ["elastic"],
+  accepts: { loads: ["force", "pressure"], conditions: ["fixed", "displacement", "symmetry"] },
+  checkStep(model, step) {
     const errors: CheckItem[] = [];
+    const warnings: CheckItem[] = [];
     if (step.boundary_conditions.length === 0) {
       errors.push({ item: `step ${step.name}`, message: "holds no boundary condition: the body is free to move and a static solve fails", command: "model.boundary_condition.create" });
+    } else if (step.loads.length === 0 && !prescribesMotion(model, step)) {
+      warnings.push({ item: `step ${step.name}`, message: "holds no load and prescribes no displacement: its solution is zero", command: "model.load.create" });
     }
-    return { errors, warnings: [] };
+    return { errors, warnings };
   },
   problem(model, step) {
     if (step.boundary_conditions.length === 0) {

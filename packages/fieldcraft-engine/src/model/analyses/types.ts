@@ -7,8 +7,9 @@ import type { DeckStep } from "../../decks/types.js";
 import type { SolveOptions, StaticSolution } from "../../fem/types.js";
 import type { CheckItem } from "../check.js";
 import type { ConnectivityRule } from "../connectivity.js";
-import type { Model, StepDefinition } from "../types.js";
+import type { BoundaryConditionDefinition, LoadDefinition, Model, StepDefinition } from "../types.js";
 import type { Dimension } from "../units.js";
+import type { MaterialProperty } from "../material-needs.js";
 
 /** A nodal result field: its name (results.contour's `field`), physical dimension and reader. */
 export interface ResultField<N extends string = string, Solution = StaticSolution> {
@@ -29,6 +30,13 @@ export interface AnalysisRow<Problem = unknown, N extends string = string, Solut
   schema: z.ZodObject<{ type: z.ZodLiteral<string> } & z.ZodRawShape>;
   /** The command that solves such steps and so provides their results. */
   command: string;
+  /** The material properties its steps read (a material a section uses that lacks one is refused, naming both); none when absent. */
+  materials?: readonly MaterialProperty[];
+  /**
+   * The load and boundary-condition types its steps take (model.check names any other a step lists; the solve
+   * refuses it). `loads` absent: any (a frequency step ignores its loads).
+   */
+  accepts?: { loads?: readonly LoadDefinition["type"][]; conditions: readonly BoundaryConditionDefinition["type"][] };
   /** Errors and warnings model.check reports for a step of this procedure. */
   checkStep(model: Model, step: StepDefinition): { errors: CheckItem[]; warnings: CheckItem[] };
   /** What its steps ask of the mesh's pieces and their supports (model.check reports it, the solve refuses on it); none: free pieces are fine. */

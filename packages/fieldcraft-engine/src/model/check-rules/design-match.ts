@@ -1,47 +1,61 @@
 // model.check's warnings about a model that has drifted from its design (a design edited and opened again
 // with `model: keep`): sets whose members the design no longer has, loads and boundary conditions on
-// such sets, and a mesh whose bodies are gone or no longer have the design's shape (volume, faces).
-import type { Design } from "../../geometry/types.js";
-import { NODES_PER_ELEMENT, type Mesh } from "../../mesh/types.js";
+// such sets, and a mesh whose bodies are gone or no longer have the design's shape (volume or, planar, the
+// meshed face's area; faces or edges).
+import type { Body, Design } from "../../geometry/types.js";
+import { meshBodyMeasures } from "../../mesh/measure.js";
+import { meshFamily, type Mesh } from "../../mesh/types.js";
 import type { CheckItem } from "../check.js";
 import { designStaleness } from "../staleness.js";
-import type { Model } from "../types.js";
+import type { MeshParameters, Model } from "../types.js";
 
-/** Relative volume difference above which a mesh body no longer has its design body's shape. */
-const VOLUME_TOLERANCE = 1e-6;
-
-/** Volume of each mesh body from its elements' corner tets (exact for the straight-sided meshes made here). */
-export function meshBodyVolumes(mesh: Mesh): number[] {
-  const per = NODES_PER_ELEMENT[mesh.type];
-  const x = mesh.nodes;
-  const volumes = new Array<number>(mesh.bodies.length).fill(0);
-  const count = mesh.elementBody.length;
-  for (let e = 0; e < count; e++) {
-    const [a, b, c, d] = [0, 1, 2, 3].map((k) => 3 * mesh.elements[e * per + k]);
-    const ux = x[b] - x[a], uy = x[b + 1] - x[a + 1], uz = x[b + 2] - x[a + 2];
-    const vx = x[c] - x[a], vy = x[c + 1] - x[a + 1], vz = x[c + 2] - x[a + 2];
-    const wx = x[d] - x[a], wy = x[d + 1] - x[a + 1], wz = x[d + 2] - x[a + 2];
-    volumes[mesh.elementBody[e]] += Math.abs(ux * (vy * wz - vz * wy) - uy * (vx * wz - vz * wx) + uz * (vx * wy - vy * wx)) / 6;
-  }
-  return volumes;
-}
+/** Relative measure difference above which a mesh body no longer has its design body's shape. */
+const MEASURE_TOLERANCE = 1e-6;
 
 const round = (v: number) => Number(v.toPrecision(9));
 
-function meshWarnings(mesh: Mesh, design: Design): CheckItem[] {
+/** The command that made the mesh: what remeshes it. */
+function remeshCommand(mesh: Mesh, parameters: MeshParameters): string {
+  if (meshFamily(mesh).planar) return "mesh.planar";
+  return parameters.method ? `mesh.${parameters.method}` : "mesh.tet.generate";
+}
+
+/** A planar mesh's face of the design: the one face every edge its boundary keeps lies on (undefined when none is). */
+function planarFace(mesh: Mesh, body: Body): Body["faces"][number] | undefined {
+  const edges = mesh.faceTags.filter((t) => t.body === body.name).map((t) => body.edges.find((e) => e.name === t.face));
+  if (edges.length === 0 || edges.some((e) => e === undefined)) return undefined;
+  return body.faces.find((f) => edges.every((e) => e!.faces.includes(f.name)));
+}
+
+function meshWarnings(mesh: Mesh, parameters: MeshParameters, design: Design): CheckItem[] {
   const warnings: CheckItem[] = [];
-  const volumes = meshBodyVolumes(mesh);
+  const measures = meshBodyMeasures(mesh);
+  const planar = measures.dimension === 2;
+  const remesh = remeshCommand(mesh, parameters);
   mesh.bodies.forEach((name, i) => {
     const body = design.bodies.find((b) => b.name === name);
     const item = `mesh body ${name}`;
-    const remesh = "mesh.tet.generate";
     if (!body) {
       warnings.push({ item, message: "the design has no body of this name any more: the mesh does not match the current design", command: remesh });
       return;
     }
-    const rel = Math.abs(volumes[i] - body.volume) / Math.max(body.volume, Number.MIN_VALUE);
-    if (rel > VOLUME_TOLERANCE) {
-      warnings.push({ item, message: `its volume ${round(volumes[i])} differs from the design body's ${round(body.volume)}: the mesh does not match the current design`, command: remesh });
+    if (planar) {
+      // A planar mesh is a section of its body: its area is the meshed face's (the thickness or revolution is the section's, not the design's).
+      const tagged = [...new Set(mesh.faceTags.filter((t) => t.body === name).map((t) => t.face))];
+      const gone = tagged.filter((edge) => !body.edges.some((e) => e.name === edge));
+      if (gone.length > 0) {
+        warnings.push({ item, message: `it has edges the design no longer has (${gone.slice(0, 5).join(", ")}${gone.length > 5 ? ", …" : ""}): the mesh does not match the current design`, command: remesh });
+        return;
+      }
+      const face = planarFace(mesh, body);
+      if (face && Math.abs(measures.measure[i] - face.area) > MEASURE_TOLERANCE * face.area) {
+        warnings.push({ item, message: `its area ${round(measures.measure[i])} differs from the design face ${face.name}'s ${round(face.area)}: the mesh does not match the current design`, command: remesh });
+      }
+      return;
+    }
+    const rel = Math.abs(measures.measure[i] - body.volume) / Math.max(body.volume, Number.MIN_VALUE);
+    if (rel > MEASURE_TOLERANCE) {
+      warnings.push({ item, message: `its volume ${round(measures.measure[i])} differs from the design body's ${round(body.volume)}: the mesh does not match the current design`, command: remesh });
       return;
     }
     const tagged = new Set(mesh.faceTags.filter((t) => t.body === name).map((t) => t.face));
@@ -70,6 +84,7 @@ export function designMatchWarnings(model: Model): CheckItem[] {
   for (const bc of d.boundary_conditions) {
     if ("target" in bc && staleSets.has(bc.target.set)) warnings.push({ item: `boundary condition ${bc.name}`, message: `holds set \`${bc.target.set}\`, which no longer resolves on the current design` });
   }
-  if (model.mesh) warnings.push(...meshWarnings(model.mesh.mesh, design));
+  // A structured block (mesh.block) is made without the design: it has no design body to match.
+  if (model.mesh && model.mesh.parameters.method !== "block") warnings.push(...meshWarnings(model.mesh.mesh, model.mesh.parameters, design));
   return warnings;
 }
