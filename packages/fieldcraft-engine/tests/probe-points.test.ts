@@ -93,7 +93,7 @@ describe("solve.probe points on every mesh kind", () => {
     await ok(s, "model.boundary_condition.create", { name: "T1", type: "temperature", target: { set: "hot" }, value: 80 });
     await ok(s, "model.step.create", { name: "Heat", procedure: { type: "heat" }, boundary_conditions: ["T0", "T1"], loads: [] });
     await ok(s, "solve.heat", { tolerance: 1e-13 });
-    const exact = (p: readonly number[]) => 20 + (60 * p[kind.axis]) / L;
+    const exact = (p: ArrayLike<number>) => 20 + (60 * p[kind.axis]) / L;
 
     const next = random(7);
     const inside = Array.from({ length: 12 }, () => [LX * (0.02 + 0.96 * next()), LY * (0.02 + 0.96 * next()), kind.planar ? 0 : LZ * (0.02 + 0.96 * next())]);
