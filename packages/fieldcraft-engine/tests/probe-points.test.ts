@@ -59,7 +59,7 @@ function random(seed: number): () => number {
 }
 
 describe("solve.probe points on every mesh kind", () => {
-  it.each(KINDS)("$name: near and set need no solve; a linear temperature reads back exactly at points and nodes; outside is outside", async (kind) => {
+  it.each(KINDS)("$name: near and set need no solve; a linear temperature reads back exactly at points and nodes, heat flows balance; outside is outside", async (kind) => {
     const s = createSession();
     await kind.mesh(s);
     const L = kind.axis === 0 ? LX : LY;
@@ -113,6 +113,12 @@ describe("solve.probe points on every mesh kind", () => {
       expect(outside[i].distance).toBeCloseTo(Math.hypot(X[3 * n] - p[0], X[3 * n + 1] - p[1], X[3 * n + 2] - p[2]), 12);
     });
 
+    // Heat flows in at the hot end and out at the cold: k A dT / L each (axisymmetric: the full circle).
+    const area = kind.section.type === "axisymmetric" ? Math.PI * LX * LX : kind.planar ? LY * 2 : LY * LZ;
+    const flow = (await ok(s, "solve.probe", { nodes: [...hot, ...cold], forces: true })).forces as { node: number; force: number }[];
+    const total = (ids: number[]) => flow.filter((f) => ids.includes(f.node)).reduce((t, f) => t + f.force, 0);
+    expect(total(hot) / ((0.05 * area * 60) / L)).toBeCloseTo(1, 8);
+    expect(total(cold) / ((0.05 * area * 60) / L)).toBeCloseTo(-1, 8);
     const near = await ok(s, "solve.probe", { near: [target] });
     expect(near.step).toBe("Heat");
     expect(near.near[0].node).toMatchObject({ node: best + 1 });
