@@ -9,6 +9,9 @@ import { zipSync } from "fflate";
 import { afterAll, describe, expect, it } from "vitest";
 import { createSession, type Session } from "../src/index.js";
 import { ok, refused } from "./session-helpers.js";
+import { DEFAULT_CAPS } from "../src/base/caps.js";
+import { serializeModel } from "../src/files/fieldcraft-file.js";
+import { modelFromText } from "../src/files/open-model.js";
 import { binaryStl, boxSurface, enclosedVolume, extrudedSurface, type Soup } from "./support/surfaces.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "fc-units-"));
@@ -124,6 +127,13 @@ describe("units of designs", () => {
     const t = createSession();
     await ok(t, "file.open", { path: saved });
     expect(t.model().design!.design).toMatchObject({ units: "mm", bodies: [{ volume: expect.closeTo(VOLUME_MM, 6) }, { volume: expect.closeTo(500, 6) }] });
+    // A recovery file embeds the converted design; it remembers the file's unit so a later save reopens it converted too.
+    const open = { checkRead: (p: string) => ({ ok: true as const, path: p }), checkWrite: (p: string) => ({ ok: true as const, path: p }) };
+    const embedded = serializeModel(s.model(), saved, { embedDesign: true });
+    const recovered = (await modelFromText(open, saved, embedded, DEFAULT_CAPS, "path")).model;
+    expect(recovered.design).toMatchObject({ convertedFrom: "m", design: { units: "mm" } });
+    const again = (await modelFromText(open, saved, serializeModel(recovered, saved), DEFAULT_CAPS, "path")).model;
+    expect(again.design!.design.bodies.map((b) => b.volume)).toEqual([expect.closeTo(VOLUME_MM, 6), expect.closeTo(500, 6)]);
   });
 
   it("a millimetre design opens into an SI model in metres", async () => {

@@ -82,7 +82,8 @@ const fileSchema = z
       // `units`: a design in another unit had its lengths converted into these (the model's) when it was opened.
       z.object({ path: z.string(), relative: z.string().optional(), import: importOptionsSchema.optional(), units: z.enum(["mm", "m"]).optional() }).strict(),
       // `path` with `embedded`: a recovery file keeps the design as it was in memory and where it came from.
-      z.object({ embedded: z.unknown(), path: z.string().optional() }).strict(),
+      // `converted_from`: the design at `path` is in that unit; `embedded` holds it converted into the model's.
+      z.object({ embedded: z.unknown(), path: z.string().optional(), converted_from: z.enum(["mm", "m"]).optional() }).strict(),
     ]),
     mesh: z.union([z.null(), meshSchema]),
     definitions: definitionsSchema,
@@ -140,7 +141,7 @@ export function serializeModel(model: Model, filePath: string, options: Serializ
           ...importedOptions(model.design.source),
           ...(model.design.convertedFrom ? { units: model.design.design.units } : {}),
         }
-      : { embedded: model.design.source, ...(model.design.path ? { path: model.design.path } : {}) }
+      : { embedded: model.design.source, ...(model.design.path ? { path: model.design.path } : {}), ...(model.design.convertedFrom ? { converted_from: model.design.convertedFrom } : {}) }
     : null;
   const results = options.results === false ? null : encodeResults(model);
   const file: FieldcraftFile = {

@@ -45,7 +45,8 @@ export async function modelFromText(files: FileAccess, abs: string, text: string
     }
   } else if (file.design) {
     try {
-      design = { ...designFromSource(file.design.embedded, "design"), ...(file.design.path ? { path: file.design.path } : {}) };
+      const from = file.design.converted_from;
+      design = { ...designFromSource(file.design.embedded, "design"), ...(file.design.path ? { path: file.design.path } : {}), ...(from ? { convertedFrom: from } : {}) };
     } catch (error) {
       warnings.push(`the embedded design was not opened (${(error as Error).message}); the model opens without it`);
     }
