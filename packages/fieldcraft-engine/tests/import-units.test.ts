@@ -136,11 +136,16 @@ describe("units of designs", () => {
     expect(again.design!.design.bodies.map((b) => b.volume)).toEqual([expect.closeTo(VOLUME_MM, 6), expect.closeTo(500, 6)]);
   });
 
-  it("a millimetre design opens into an SI model in metres", async () => {
+  it("a millimetre design opens into an SI model in metres; changing the units under an open design says it is not converted", async () => {
     const s = createSession();
-    await ok(s, "model.units", { system: "m-kg-s-N-Pa" });
+    expect((await ok(s, "model.units", { system: "m-kg-s-N-Pa" })).warnings).toBeUndefined();
     const r = await ok(s, "geometry.open", { path: design("mm", 1) });
     expect(r).toMatchObject({ units: "m", converted: { from: "mm", to: "m", factor: 0.001 } });
     volumes(r).forEach((v, i) => expect(v / ([VOLUME_MM, 500][i] * 1e-9) - 1).toBeCloseTo(0, 9));
+    expect((await ok(s, "model.units", { system: "mm-t-s-N-MPa" })).warnings).toEqual([
+      "the open design's lengths are in m, this system's in mm: open the design again (geometry.open) to convert it",
+    ]);
+    expect((await ok(s, "geometry.open", { path: design("mm", 1) })).converted).toBeUndefined();
+    expect((await ok(s, "model.units", {})).warnings).toBeUndefined();
   });
 });
