@@ -33,7 +33,7 @@ function nodeGrid(mesh: Mesh): SpatialGrid {
   return buildGrid(boxes, count, 4);
 }
 
-function elementGrid(mesh: Mesh): { grid: SpatialGrid; size: number } {
+function elementGrid(mesh: Mesh): { grid: SpatialGrid; boxes: Float64Array; size: number } {
   const npe = family(mesh.type).nodes, X = mesh.nodes;
   const count = mesh.elements.length / npe;
   const boxes = new Float64Array(6 * count);
@@ -48,7 +48,7 @@ function elementGrid(mesh: Mesh): { grid: SpatialGrid; size: number } {
     size = Math.max(size, ...[0, 1, 2].map((c) => hi[c] - lo[c]));
     for (let c = 0; c < 3; c++) (boxes[6 * e + c] = lo[c] - pad), (boxes[6 * e + 3 + c] = hi[c] + pad);
   }
-  return { grid: buildGrid(boxes, count, 2), size };
+  return { grid: buildGrid(boxes, count, 2), boxes, size };
 }
 
 /** A locator over the mesh: grids built once, then any number of points. */
@@ -63,7 +63,10 @@ export function pointLocator(mesh: Mesh): PointLocator {
       elements ??= elementGrid(mesh);
       if (fam.dimension === 2 && Math.abs(p[2]) > TOLERANCE * elements.size) return null;
       let best: Located | null = null, depth = -Infinity;
+      const B = elements.boxes;
       for (const e of cellItems(elements.grid, p)) {
+        // Only elements whose (padded) box holds the point are worth a Newton solve.
+        if (p[0] < B[6 * e] || p[0] > B[6 * e + 3] || p[1] < B[6 * e + 1] || p[1] > B[6 * e + 4] || p[2] < B[6 * e + 2] || p[2] > B[6 * e + 5]) continue;
         for (let a = 0; a < npe; a++) for (let c = 0; c < 3; c++) coords[3 * a + c] = X[3 * mesh.elements[e * npe + a] + c];
         const mapped = inverseMap(fam, coords, p);
         if (!mapped || mapped.margin < -TOLERANCE || mapped.margin <= depth) continue;

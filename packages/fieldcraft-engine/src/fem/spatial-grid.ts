@@ -58,7 +58,7 @@ export function cellItems(grid: SpatialGrid, p: readonly number[]): Int32Array {
 
 /**
  * The item nearest p by `distance` (points filed as zero-size boxes), walking rings of cells outwards until no
- * unvisited cell can hold anything nearer: a cell k + 1 rings out lies at least k cell edges away.
+ * unvisited cell can hold anything nearer.
  */
 export function nearestItem(grid: SpatialGrid, p: readonly number[], distance: (item: number) => number): { item: number; distance: number } {
   const c = [0, 1, 2].map((a) => cellOf(grid, a, p[a]));
@@ -79,9 +79,29 @@ export function nearestItem(grid: SpatialGrid, p: readonly number[], distance: (
         }
       }
     }
-    if (best >= 0 && bestD <= r * grid.h) break;
+    if (best >= 0 && bestD <= beyond(grid, p, c, r)) break;
   }
   return { item: best, distance: bestD };
+}
+
+/** A lower bound on p's distance to any cell more than r rings from cell c: the nearest of the slabs beyond. */
+function beyond(grid: SpatialGrid, p: readonly number[], c: readonly number[], r: number): number {
+  let best = Infinity;
+  for (let a = 0; a < 3; a++) {
+    for (const side of [-1, 1]) {
+      const edge = c[a] + side * r;
+      if (side < 0 ? edge <= 0 : edge >= grid.n[a] - 1) continue;
+      let d2 = 0;
+      for (let b = 0; b < 3; b++) {
+        let lo = grid.lo[b], hi = grid.lo[b] + grid.n[b] * grid.h;
+        if (b === a) side < 0 ? (hi = grid.lo[a] + edge * grid.h) : (lo = grid.lo[a] + (edge + 1) * grid.h);
+        const gap = p[b] < lo ? lo - p[b] : p[b] > hi ? p[b] - hi : 0;
+        d2 += gap * gap;
+      }
+      best = Math.min(best, Math.sqrt(d2));
+    }
+  }
+  return best;
 }
 
 function range(from: number, to: number): number[] {
