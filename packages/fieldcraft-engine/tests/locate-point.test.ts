@@ -106,6 +106,15 @@ describe("point location on every family", () => {
       expect(at, `node ${n}`).not.toBeNull();
       expect(Math.abs(interpolate(at!, (m) => noise[m]) - noise[n])).toBeLessThan(1e-9);
     }
+    // Nearest nodes of points anywhere, near and far (up to three mesh sizes away): as a full search finds them.
+    const lo = [0, 1, 2].map((c) => Math.min(...Array.from({ length: count }, (_, n) => X[3 * n + c])));
+    const hi = [0, 1, 2].map((c) => Math.max(...Array.from({ length: count }, (_, n) => X[3 * n + c])));
+    for (let k = 0; k < 100; k++) {
+      const p = [0, 1, 2].map((c) => lo[c] + (hi[c] - lo[c] + 1) * (7 * next() - 3));
+      let best = Infinity;
+      for (let n = 0; n < count; n++) best = Math.min(best, Math.hypot(X[3 * n] - p[0], X[3 * n + 1] - p[1], X[3 * n + 2] - p[2]));
+      expect(locator.nearestNode(p).distance).toBe(best);
+    }
     for (const p of outside) {
       expect(locator.locate(p), `${p} is outside`).toBeNull();
       let best = Infinity;
