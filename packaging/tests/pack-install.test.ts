@@ -6,6 +6,7 @@ import { join, relative, sep } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { packAll, type Packed } from "../src/pack.js";
 import { mustRun, run, runAsync } from "../src/run.js";
+import { recipeBlocks, shellWords } from "../src/recipes.js";
 import { withClient } from "../src/session.js";
 import { publicPackages, REPO_ROOT, type Manifest } from "../src/workspace.js";
 
@@ -129,6 +130,53 @@ describe("the bins, as users run them", () => {
       expect(result.isError).not.toBe(true);
       expect(JSON.stringify(result.content).length).toBeGreaterThan(100);
     });
+  });
+});
+
+describe("the clone route: `pnpm install-bins --prefix DIR` into an empty prefix", () => {
+  let prefix = "";
+  // A POSIX bin is a link to the script, started as it is; a Windows one is a `.cmd` shim (`@node "<script>" %*`),
+  // which cannot be spawned without a shell, so the test starts node on the script the shim names.
+  const binPath = (name: string): [string, ...string[]] => {
+    if (process.platform !== "win32") return [join(prefix, "bin", name)];
+    const shim = readFileSync(join(prefix, "bin", `${name}.cmd`), "utf8");
+    const script = /^@node "([^"]+)" %\*/.exec(shim)?.[1];
+    expect(script, shim).toBeDefined();
+    return [process.execPath, script!];
+  };
+  const recipeLines = (recipeBlocks(readFileSync(join(REPO_ROOT, "README.md"), "utf8")).get("claude-code-local") ?? "").split("\n").filter((l) => l.trim() !== "");
+
+  beforeAll(async () => {
+    prefix = join(work, "prefix");
+    const result = await runAsync(process.execPath, [join(REPO_ROOT, "tools", "install-bins.mjs"), "--prefix", prefix], { cwd: REPO_ROOT, timeoutMs: 280_000 });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toBe("");
+  }, 300_000);
+
+  test("every bin a package ships is in DIR/bin and prints its version", () => {
+    for (const p of packages)
+      for (const bin of Object.keys(p.manifest.bin ?? {})) {
+        const [command, ...first] = binPath(bin);
+        expect(mustRun(command, [...first, "--version"], { cwd: work }).stdout).toBe(`${bin} ${p.manifest.version}\n`);
+      }
+  });
+
+  test("each server of the README's local recipe starts from DIR/bin and answers the SDK client", async () => {
+    expect(recipeLines).toHaveLength(2);
+    const venture = mkdtempSync(join(work, "venture-"));
+    for (const line of recipeLines) {
+      const [bin, ...args] = shellWords(line).slice(5);
+      // The recipe's venture and fz stand for the user's: a temp folder and the fake fz.
+      const own = bin === "fz-mcp" ? ["--cwd", venture, "--", process.execPath, FAKE_FZ] : args;
+      const [command, ...first] = binPath(bin);
+      await withClient({ command, args: [...first, ...own], cwd: work }, async (client) => {
+        const { tools } = await client.listTools();
+        expect(tools.length, line).toBeGreaterThan(5);
+        const name = bin === "fz-mcp" ? "fz_doctor" : "list_commands";
+        const result = await client.callTool({ name, arguments: {} });
+        expect(result.structuredContent, line).toBeTypeOf("object");
+      });
+    }
   });
 });
 

@@ -30,13 +30,18 @@ interface Launch {
   env: Record<string, string>;
 }
 
-/** `[cmd /c] npx -y <package> <args…>` → the package and the server's own arguments. */
+/** The shipped package whose bin is `name` (the clone route starts bins by name), if any. */
+const byBin = (name: string) => [...shipped].find(([, m]) => Object.keys(m.bin ?? {}).includes(name))?.[0];
+
+/** `[cmd /c] npx -y <package> <args…>`, or a bin by name (`install-bins`), → the package and the server's own arguments. */
 function launch(command: string, args: readonly string[], env: Record<string, string> = {}): Launch {
   let words = [command, ...args];
   if (words[0] === "cmd") {
     expect(words[1]).toBe("/c");
     words = words.slice(2);
   }
+  const bin = byBin(words[0]);
+  if (bin !== undefined) return { pkg: bin, args: words.slice(1), env };
   expect(words.slice(0, 2)).toEqual(["npx", "-y"]);
   return { pkg: words[2], args: words.slice(3), env };
 }
@@ -58,7 +63,7 @@ test("shellWords splits like a POSIX shell for the forms the recipes use", () =>
 });
 
 test("the root README has a recipe for every client the issue names", () => {
-  expect([...recipes.keys()].sort()).toEqual(["claude-code", "claude-desktop-macos", "claude-desktop-windows", "cursor", "inspector", "vscode", "windsurf"]);
+  expect([...recipes.keys()].sort()).toEqual(["claude-code", "claude-code-local", "claude-desktop-macos", "claude-desktop-windows", "cursor", "inspector", "inspector-node22", "vscode", "windsurf"]);
 });
 
 describe.each(Object.keys(ROOT_KEY))("the %s recipe", (id) => {
@@ -75,23 +80,32 @@ describe.each(Object.keys(ROOT_KEY))("the %s recipe", (id) => {
   });
 });
 
-test("the Claude Code recipe: `claude mcp add <name> -- npx -y <package> …` for both servers", () => {
-  const lines = (recipes.get("claude-code") ?? "").split("\n").filter((l) => l.trim() !== "");
+test.each([
+  ["claude-code", "npx -y <package>"],
+  ["claude-code-local", "the bin install-bins put on PATH"],
+])("the %s recipe: `claude mcp add <name> -- <%s> …` for both servers", (id) => {
+  const lines = (recipes.get(id) ?? "").split("\n").filter((l) => l.trim() !== "");
   expect(lines).toHaveLength(2);
   for (const line of lines) {
     const words = shellWords(line);
     expect(words.slice(0, 3)).toEqual(["claude", "mcp", "add"]);
     expect(words[4]).toBe("--");
+    if (id === "claude-code-local") expect(byBin(words[5]), words[5]).toBeDefined();
     expectRuns(launch(words[5], words.slice(6)));
   }
 });
 
-test("the Inspector recipe: its options, then `--`, then a server whose own `--` survives", () => {
-  const lines = (recipes.get("inspector") ?? "").split("\n").filter((l) => l.trim() !== "");
-  expect(lines.length).toBeGreaterThanOrEqual(3);
-  for (const line of lines) {
+test("the Inspector recipes: a pinned version (0.15.0 runs on Node 20, 2.x needs 22.19), its options, then `--`, then the server", () => {
+  const pinned = { inspector: "@modelcontextprotocol/inspector@0.15.0", "inspector-node22": "@modelcontextprotocol/inspector@2.12.0" };
+  const lines = Object.entries(pinned).flatMap(([recipe, pkg]) =>
+    (recipes.get(recipe) ?? "").split("\n").filter((l) => l.trim() !== "").map((line) => ({ line, pkg, recipe })),
+  );
+  expect(lines.length).toBeGreaterThanOrEqual(4);
+  for (const { line, pkg, recipe } of lines) {
     const words = shellWords(line);
-    expect(words.slice(0, 2)).toEqual(["npx", "@modelcontextprotocol/inspector"]);
+    expect(words.slice(0, 2)).toEqual(["npx", pkg]);
+    // 0.15.0 takes every `--` as its own: the server after it must not need one.
+    if (recipe === "inspector") expect(words.filter((w) => w === "--"), line).toHaveLength(1);
     const end = words.indexOf("--");
     expect(end, line).toBeGreaterThan(1);
     const options = words.slice(2, end);

@@ -26,20 +26,43 @@ interface ServerJson {
   }>;
 }
 
-/** Every environment variable a server's own sources read (`env.NAME` or `env["NAME"]`). */
-function envVarsRead(srcDir: string): string[] {
+/**
+ * Every environment variable of the product's own (FIELDCRAFT_*, FZ_MCP_*) that a server's sources or its workspace
+ * dependencies' sources read (`env.NAME`, `env["NAME"]`, or a `..._ENV = "NAME"` constant), less the switches
+ * that are not the user's: development checks and tuning that tests set, and markers the server sets for its own
+ * children. The registry entry lists the variables a user sets, and only those.
+ */
+const NOT_THE_USERS = new Set([
+  "FIELDCRAFT_CHECK_RESULTS", // checks every engine result against its schema: tests and development
+  "FIELDCRAFT_PARALLEL_MIN_ENTRIES", // sends small products through the worker pool: tests
+  "FIELDCRAFT_KERNELS", // TypeScript or WebAssembly kernels: an A/B switch for benchmarks
+  "FZ_MCP_CALL", // set by fz-mcp on the fz children it starts, to find them again
+]);
+
+function envVarsRead(dir: string): string[] {
   const found = new Set<string>();
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir)) {
-      const full = join(dir, entry);
+  const pattern = /\benv(?:\.([A-Z][A-Z0-9_]+)|\[["']([A-Z][A-Z0-9_]+)["']\])|_ENV\s*=\s*["']([A-Z][A-Z0-9_]+)["']/g;
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(folder)) {
+      const full = join(folder, entry);
       if (statSync(full).isDirectory()) walk(full);
-      else if (full.endsWith(".ts")) {
-        for (const m of readFileSync(full, "utf8").matchAll(/\benv(?:\.([A-Z][A-Z0-9_]+)|\[["']([A-Z][A-Z0-9_]+)["']\])/g)) found.add(m[1] ?? m[2]);
-      }
+      else if (full.endsWith(".ts")) for (const m of readFileSync(full, "utf8").matchAll(pattern)) found.add(m[1] ?? m[2] ?? m[3]);
     }
   };
-  walk(srcDir);
-  return [...found].sort();
+  const byName = new Map(workspacePackages().map((p) => [p.manifest.name, p]));
+  const seen = new Set<string>();
+  const visit = (pkgDir: string) => {
+    if (seen.has(pkgDir)) return;
+    seen.add(pkgDir);
+    walk(join(REPO_ROOT, pkgDir, "src"));
+    const manifest = workspacePackages().find((p) => p.dir === pkgDir)!.manifest;
+    for (const dep of Object.keys(manifest.dependencies ?? {})) {
+      const local = byName.get(dep);
+      if (local) visit(local.dir);
+    }
+  };
+  visit(dir);
+  return [...found].filter((name) => /^(FIELDCRAFT|FZ_MCP)_/.test(name) && !NOT_THE_USERS.has(name)).sort();
 }
 
 test("there are two servers with an mcpName", () => {
@@ -74,8 +97,8 @@ describe.each(servers.map((s) => [s.dir, s] as const))("%s/server.json", (dir, {
     expect(pkg).toMatchObject({ registryType: "npm", identifier: manifest.name, version: manifest.version, runtimeHint: "npx", transport: { type: "stdio" } });
   });
 
-  test("lists exactly the environment variables the server reads", () => {
-    expect((pkg.environmentVariables ?? []).map((e) => e.name).sort()).toEqual(envVarsRead(join(REPO_ROOT, dir, "src")));
+  test("lists exactly the environment variables a user sets, read by the server or the packages it runs", () => {
+    expect((pkg.environmentVariables ?? []).map((e) => e.name).sort()).toEqual(envVarsRead(dir));
   });
 
   test("every named argument is a flag the built server's --help documents", () => {

@@ -2,6 +2,8 @@
 //  1. `execute model.activity` through the built server (one JSON-RPC line each way) against the same command on
 //     an in-process engine session: the wire, dispatch, validation and queue overhead.
 //  2. A confined path check against a plain fs.realpathSync of the same path: the price of walking per component.
+//  3. tools/list: its bytes per tool, and the SDK Client's listTools (which compiles every outputSchema) against a
+//     ping on the same connection.
 // Rounds alternate so machine load affects both sides alike; medians are reported. Reports only, never assertions.
 import fs from "node:fs";
 import os from "node:os";
@@ -9,6 +11,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createSession } from "@mcp-wrappers/fieldcraft-engine";
 import { RawDriver } from "@mcp-wrappers/mcp-core/testing";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { checkAccess, nodeFsProbe, POSIX, WIN32 } from "../src/confinement/index.js";
 
 const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
@@ -61,5 +65,28 @@ function confinementCost(): void {
   console.log(`path check (7 components): confined ${(a * 1000).toFixed(1)} µs, plain realpath ${(b * 1000).toFixed(1)} µs; ratio ${(a / b).toFixed(1)}x`);
 }
 
+async function toolsList(): Promise<void> {
+  const client = new Client({ name: "bench", version: "1" });
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [cli], stderr: "ignore" }));
+  const listing: number[] = [];
+  const pings: number[] = [];
+  let tools: { name: string }[] = [];
+  for (let i = 0; i < 20; i++) {
+    let t0 = process.hrtime.bigint();
+    tools = (await client.listTools()).tools;
+    listing.push(ms(t0));
+    t0 = process.hrtime.bigint();
+    await client.ping();
+    pings.push(ms(t0));
+  }
+  await client.close();
+  const sizes = tools.map((t) => [t.name, JSON.stringify(t).length] as const).sort((a, b) => b[1] - a[1]);
+  const total = JSON.stringify({ tools }).length;
+  console.log(`tools/list: ${total} bytes for ${tools.length} tools (largest: ${sizes.slice(0, 4).map(([n, b]) => `${n} ${b}`).join(", ")})`);
+  const [a, b] = [median(listing), median(pings)];
+  console.log(`SDK Client listTools ${a.toFixed(2)} ms, ping ${b.toFixed(2)} ms (median of 20); ratio ${(a / b).toFixed(1)}x`);
+}
+
 await commandOverhead();
 confinementCost();
+await toolsList();

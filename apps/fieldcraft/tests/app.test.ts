@@ -73,6 +73,12 @@ describe("start-up", () => {
     expect(r.catalogue.map((x) => x.id)).toContain("ui.select");
   });
 
+  it.each([["-V"], ["--version"]])("%s prints the app's version on stdout and exits 0, as the servers' bins do", async (flag) => {
+    const r = await runApp([flag]);
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim()).toBe(`fieldcraft ${APP_PACKAGE_VERSION}`);
+  });
+
   it.each([
     [["--control", "70000"], 2, /expected a port number/],
     [["--control-host", "0.0.0.0"], 2, /loopback only/],

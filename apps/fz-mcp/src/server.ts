@@ -28,10 +28,10 @@ export const INSTRUCTIONS = [
   "To deploy: fz_plan, then fz_deploy with the `digest` it printed as `plan`.",
 ].join(" ");
 
-/** fz's envelope as the result, unless it breaks the published output schema (then text and a note). */
+/** fz's envelope as the result, unless its keys' types break the published output schema (then text and a note). */
 function asResult(found: { text: string; parsed: object }): ToolResult {
   const breach = contractBreach(OUTPUT_SCHEMA, found.parsed);
-  return breach === undefined ? envelopeResult(found.text, found.parsed) : breachResult(found.text, breach);
+  return breach === undefined ? envelopeResult(found.text, found.parsed) : breachResult(found.text, found.parsed, breach);
 }
 
 /** A row becomes an mcp-core tool: published schema and validation from the row, argv from the row. */

@@ -131,8 +131,8 @@ describe("failures are ordinary results that say what to fix", () => {
     expect(r.ok).toBe(false);
     if (!r.ok) {
       expect(r.error).toMatch(/not restrained/);
-      expect(r.error).toMatch(/translation in y/);
-      expect(r.error).toMatch(/translation in z/);
+      expect(r.error).toMatch(/translation along y/);
+      expect(r.error).toMatch(/translation along z/);
       expect(r.error).toMatch(/rotation about x/);
       expect(r.error).toMatch(/add a boundary condition/);
     }

@@ -65,7 +65,7 @@ export function checkModelTool({ backend, catalogue }: ToolDeps): ToolRow {
   return tool({
     name: "check_model",
     title: "Check the model",
-    description: "model.check: errors and warnings, each naming its item, and `progress`: the setup checklist with the next stage and its command.",
+    description: "model.check: errors and warnings, each naming its item (among them mesh pieces that share no node and no tie, and the rigid motions or temperatures a step leaves free, by body), and `progress`: the setup checklist with the next stage and its command.",
     input: none,
     outputSchema: orFailure(resultOf(catalogue, "model.check")),
     annotations: READS,

@@ -20,9 +20,45 @@ export const FAILURE: JsonSchemaObject = {
   required: ["ok", "error"],
 };
 
-/** A success schema, or the failure every tool may answer instead. */
+/**
+ * How deep a tool's outputSchema follows its commands' declared results. The full result schemas made `tools/list`
+ * 231 KB (`execute` alone 98 KB) and slow to load in clients; a tool's contract is the shape of its reply's top two
+ * levels, exact there (types, required, closed objects), and `list_commands` gives every command's full result
+ * schema for what lies deeper. Every reply still validates: an outline accepts all that the full schema accepts.
+ */
+export const CONTRACT_DEPTH = 2;
+
+const UNION_KEYS = ["anyOf", "oneOf", "allOf"] as const;
+
+/** A schema followed `depth` levels of properties or items deep; below that an object or array is just its type. */
+export function outline(schema: Json, depth: number, top = true): Json {
+  const nested = schema.properties !== undefined || schema.items !== undefined || UNION_KEYS.some((k) => schema[k] !== undefined);
+  if (depth <= 0 && nested) return typeof schema.type === "string" ? { type: schema.type } : {};
+  const out: Json = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (!top && (key === "description" || key === "title" || key === "examples")) continue;
+    if (key === "properties") out.properties = Object.fromEntries(Object.entries(value as Record<string, Json>).map(([name, sub]) => [name, outline(sub, depth - 1, false)]));
+    else if (key === "items") out.items = Array.isArray(value) ? value.map((sub: Json) => outline(sub, depth - 1, false)) : outline(value as Json, depth - 1, false);
+    else if ((UNION_KEYS as readonly string[]).includes(key)) out[key] = distinct((value as Json[]).map((sub) => outline(sub, depth, top)));
+    // zod's integers carry the safe-integer bounds, which say nothing a client needs.
+    else if ((key === "maximum" && value === Number.MAX_SAFE_INTEGER) || (key === "minimum" && value === Number.MIN_SAFE_INTEGER)) continue;
+    else out[key] = value;
+  }
+  return out;
+}
+
+/** Union branches that outline alike (several mesh commands answer `{mesh, results_cleared}`), kept once. */
+function distinct(branches: Json[]): Json[] {
+  const seen = new Set<string>();
+  return branches.filter((b) => {
+    const key = JSON.stringify(b);
+    return !seen.has(key) && Boolean(seen.add(key));
+  });
+}
+
+/** A success schema (outlined to the contract's depth), or the failure every tool may answer instead. */
 export function orFailure(success: Json): JsonSchemaObject {
-  return { type: "object", anyOf: [success, FAILURE] };
+  return { type: "object", anyOf: [outline(success, CONTRACT_DEPTH), FAILURE] };
 }
 
 /** The declared result of a command, as an object schema (a non-object result is wrapped as `{result}`). */

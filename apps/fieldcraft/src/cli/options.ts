@@ -27,7 +27,7 @@ const FLAGS = {
   "autosave-seconds": { type: "string" },
   view: { type: "string" },
   help: { type: "boolean", short: "h" },
-  version: { type: "boolean" },
+  version: { type: "boolean", short: "V" },
 } as const;
 
 export const USAGE = `fieldcraft: the FieldCraft app, serving its engine session on the control channel
@@ -50,7 +50,7 @@ Options:
   --view PORT               also serve the web viewer on this loopback port (0 picks a free one); the page's
                             URL, with its own token, is printed on stderr
   -h, --help                this text
-      --version             the app's version
+  -V, --version             the app's version
 
 The app says on stderr where it listens and logs every command it runs. Stop it with Ctrl-C.
 `;

@@ -49,16 +49,17 @@ export function contractBreach(schema: SchemaNode, value: unknown, at = "envelop
 }
 
 /**
- * fz printed an object that breaks the published output schema: its bytes go out as text with a
- * note, flagged as an error and without structuredContent, so a client that checks results against
- * the outputSchema (the SDK's does, and throws) still gets an answer it can read.
+ * fz printed an object whose keys have the wrong types for the published output schema: its bytes go out as
+ * text with a note and without structuredContent (which would contradict the schema), and `isError` is still
+ * exactly `ok === false`, never set for the breach. A schema-checking client (the SDK's) then refuses the result
+ * itself, which is what it is: fz broke its own contract; this server does not hide that behind an error flag.
  */
-export function breachResult(text: string, breach: string): ToolResult {
+export function breachResult(text: string, parsed: object, breach: string): ToolResult {
   return {
     content: [
       { type: "text", text },
       { type: "text", text: `fz-mcp: fz's output above breaks this tool's output schema (${breach}), so it is passed as text only; the fz build and this server may disagree on the envelope contract.` },
     ],
-    isError: true,
+    isError: (parsed as { ok?: unknown }).ok === false,
   };
 }

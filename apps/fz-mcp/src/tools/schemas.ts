@@ -17,8 +17,10 @@ export function inputSchema(row: FzToolRow): ObjectSchema {
 }
 
 /**
- * The one output schema every tool shares: it pins `schema`, `ok` and `failures` and nothing more,
- * with no `additionalProperties:false`, because the CLI's envelope only grows.
+ * The one output schema every tool shares: it pins the types of `schema`, `ok` and `failures` and nothing more,
+ * with no `additionalProperties:false`, because the CLI's envelope only grows, and no `required`, because an fz
+ * object without them must still pass through as the structured answer with `isError` exactly `ok === false`
+ * (a required key would make a schema-checking client such as the SDK's throw instead).
  */
 export const OUTPUT_SCHEMA = {
   type: "object",
@@ -31,9 +33,7 @@ export const OUTPUT_SCHEMA = {
       items: {
         type: "object",
         properties: { code: { type: "string" }, message: { type: "string" } },
-        required: ["code", "message"],
       },
     },
   },
-  required: ["schema", "ok", "failures"],
 } as const satisfies ObjectSchema;

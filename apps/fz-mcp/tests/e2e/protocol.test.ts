@@ -9,7 +9,7 @@ const PACKAGE_VERSION = (JSON.parse(readFileSync(new URL("../../package.json", i
 const spec = expectedCodes();
 
 const OUTPUT_SCHEMA_TEXT =
-  '{"type":"object","properties":{"schema":{"type":"integer","description":"The envelope schema version — the CLI\'s own (1), moved only by the CLI."},"ok":{"type":"boolean","description":"Whether the fz command succeeded."},"failures":{"type":"array","description":"Empty when ok; each failure carries a stable code (see fz_error_codes).","items":{"type":"object","properties":{"code":{"type":"string"},"message":{"type":"string"}},"required":["code","message"]}}},"required":["schema","ok","failures"]}';
+  '{"type":"object","properties":{"schema":{"type":"integer","description":"The envelope schema version — the CLI\'s own (1), moved only by the CLI."},"ok":{"type":"boolean","description":"Whether the fz command succeeded."},"failures":{"type":"array","description":"Empty when ok; each failure carries a stable code (see fz_error_codes).","items":{"type":"object","properties":{"code":{"type":"string"},"message":{"type":"string"}}}}}}';
 
 describe("handshake and listing", () => {
   test.each([
@@ -214,17 +214,29 @@ describe("the envelope", () => {
 
   test.each([
     ['ok "false" (a string)', '{"schema":1,"ok":"false","failures":[]}', "envelope.ok should be a boolean"],
-    ["no failures", '{"schema":1,"ok":true}', "envelope.failures is missing"],
-    ["a failure without a message", '{"schema":1,"ok":false,"failures":[{"code":"x"}]}', "envelope.failures[0].message is missing"],
+    ["a failure's code a number", '{"schema":1,"ok":false,"failures":[{"code":1,"message":"m"}]}', "envelope.failures[0].code should be a string"],
     ["schema 1.5", '{"schema":1.5,"ok":true,"failures":[]}', "envelope.schema should be an integer"],
-  ])("an envelope that breaks the output schema (%s) is text with a note, an error, no structuredContent", async (_name, line, says) => {
+  ])("an envelope whose types break the output schema (%s) is text with a note, no structuredContent, isError exactly ok === false", async (_name, line, says) => {
     const d = startServer({ command: FAKE_FZ_COMMAND, env: printed(`${line}\n`) });
     await d.initialize("2025-06-18");
     const result = await callTool(d, "fz_plan");
     expect(result.content[0]).toEqual({ type: "text", text: line });
     expect(result.content[1].text).toContain(says);
-    expect(result.isError).toBe(true);
+    expect(result.isError).toBe(JSON.parse(line).ok === false);
     expect("structuredContent" in result).toBe(false);
+  });
+
+  test.each([
+    ["no failures", '{"schema":1,"ok":true}'],
+    ["not an envelope at all", '{"argv":"x"}'],
+    ["a failure without a message", '{"schema":1,"ok":false,"failures":[{"code":"x"}]}'],
+  ])("an object missing envelope keys (%s) passes through structured, isError exactly ok === false", async (_name, line) => {
+    const d = startServer({ command: FAKE_FZ_COMMAND, env: printed(`${line}\n`) });
+    await d.initialize("2025-06-18");
+    const result = await callTool(d, "fz_plan");
+    expect(result.content).toEqual([{ type: "text", text: line }]);
+    expect(result.structuredContent).toEqual(JSON.parse(line));
+    expect(result.isError).toBe(JSON.parse(line).ok === false);
   });
 
   test("structuredContent only from 2025-06-18", async () => {

@@ -15,6 +15,10 @@ describe("fz-mcp tool schemas", () => {
   test("the SDK Client's validator compiles the output schema and checks envelopes with it", () => {
     const validate = new AjvJsonSchemaValidator().getValidator(OUTPUT_SCHEMA as never);
     expect(validate({ schema: 1, ok: true, failures: [], extra: { any: "verb key" } }).valid).toBe(true);
-    expect(validate({ schema: 1, ok: false, failures: [{ code: "x" }] }).valid).toBe(false);
+    // Missing keys pass (nothing is required, so fz's object stays its structured answer); wrong types do not.
+    expect(validate({ argv: "x" }).valid).toBe(true);
+    expect(validate({ schema: 1, ok: false, failures: [{ code: "x" }] }).valid).toBe(true);
+    expect(validate({ schema: 1, ok: "false", failures: [] }).valid).toBe(false);
+    expect(validate({ schema: 1, ok: false, failures: [{ code: 1, message: "m" }] }).valid).toBe(false);
   });
 });

@@ -142,12 +142,27 @@ export const recoveryEntryResult = z.object({
 });
 
 /** What the hexahedral meshers and mesh.block report. */
+/** Partition interfaces of a mesh whose cells were meshed apart: merged node for node, or tied. */
+export const interfaceReports = z
+  .array(
+    z.object({
+      partition: z.string(),
+      kind: z.enum(["merged", "tied"]),
+      nodes: z.number().int().describe("Merged: nodes joined; tied: slave nodes constrained"),
+      sides: z.object({ a: z.array(z.string()), b: z.array(z.string()) }),
+      slave: z.enum(["a", "b"]).optional(),
+      unmatched: z.number().int().optional().describe("Tied: slave nodes on no master face (never left free: such a mesh is refused)"),
+    }),
+  )
+  .describe("Each partition's cut between the cells: merged (one node per point) or tied (the finer side follows the coarser side's faces)");
+
 export const hexMeshStatsResult = z.object({
   type: z.enum(["C3D8", "C3D8R", "C3D20", "C3D20R", "C3D6", "C3D15"]),
   elements: z.number().int().nonnegative(),
   nodes: z.number().int().nonnegative(),
   boundaryFacets: z.number().int().nonnegative(),
   seconds: z.number(),
+  interfaces: interfaceReports.optional(),
   bodies: z.array(
     z.object({
       name: z.string(),

@@ -6,6 +6,7 @@ import type { ElasticMaterial } from "./types.js";
 import { ELASTIC_STIFFNESS, type ElementForm } from "./forms/index.js";
 import { lame } from "./material.js";
 import { blockPatternFromMesh, findBlock, type BlockCsr } from "./sparse/block-csr.js";
+import { heartbeat } from "./cancel-scope.js";
 
 export { elementStiffness } from "./forms/index.js";
 
@@ -88,7 +89,10 @@ export function assembleRange<C>(
   const all = lo === 0 && hi >= K.n;
   for (let e = 0; e < ne; e++) {
     // A host running the engine off its event loop raises the signal from another thread: looked at every 1024 elements.
-    if ((e & 1023) === 0 && signal?.aborted) return "cancelled";
+    if ((e & 1023) === 0) {
+      if (signal?.aborted) return "cancelled";
+      heartbeat();
+    }
     const base = e * npe;
     if (!all) {
       let mine = false;

@@ -1,6 +1,29 @@
-// Restraint check before solving: each connected piece of the mesh must have its six rigid-body motions held.
+// Pieces and restraint: the mesh's connected pieces (elements joined through shared nodes and through the
+// constraints that tie nodes together), and per piece the rigid-body motions its held DOFs leave free.
 import type { Mesh } from "../mesh/types.js";
 import { NODES_PER_ELEMENT } from "../mesh/types.js";
+
+/** Nodes tied together by a constraint: a slave and the nodes it follows. */
+export interface NodeLink {
+  slave: number;
+  masters: readonly number[];
+}
+
+/** A node held along a direction (unit), e.g. normal to an oblique symmetry plane. */
+export interface DirectionHold {
+  node: number;
+  normal: readonly number[];
+}
+
+export interface Pieces {
+  count: number;
+  /** Piece per node (-1: no element uses it). */
+  nodePiece: Int32Array;
+  /** Piece per element. */
+  elementPiece: Int32Array;
+  /** Per piece: its lowest node (a handle when two pieces hold the same bodies). */
+  anchor: Int32Array;
+}
 
 function find(parent: Int32Array, i: number): number {
   while (parent[i] !== i) {
@@ -10,15 +33,52 @@ function find(parent: Int32Array, i: number): number {
   return i;
 }
 
-/** Eigen-decomposition of a symmetric 6x6 matrix by cyclic Jacobi rotations: values and column eigenvectors. */
-function symmetricEigen(a: Float64Array, n: number): { values: number[]; vectors: Float64Array } {
+function join(parent: Int32Array, a: number, b: number): void {
+  const ra = find(parent, a), rb = find(parent, b);
+  if (ra !== rb) parent[Math.max(ra, rb)] = Math.min(ra, rb);
+}
+
+/** Connected pieces by union-find over nodes: an element joins its nodes, a link joins a slave to its masters. */
+export function meshPieces(mesh: Mesh, links: readonly NodeLink[] = []): Pieces {
+  const npe = NODES_PER_ELEMENT[mesh.type];
+  const nn = mesh.nodes.length / 3;
+  const ne = mesh.elements.length / npe;
+  const parent = new Int32Array(nn);
+  for (let i = 0; i < nn; i++) parent[i] = i;
+  for (let e = 0; e < ne; e++) for (let a = 1; a < npe; a++) join(parent, mesh.elements[e * npe], mesh.elements[e * npe + a]);
+  for (const l of links) for (const m of l.masters) join(parent, l.slave, m);
+  const used = new Uint8Array(nn);
+  for (let k = 0; k < mesh.elements.length; k++) used[mesh.elements[k]] = 1;
+  // Roots are each piece's lowest node (join keeps the smaller root), so numbering by root keeps node order.
+  const rootPiece = new Int32Array(nn).fill(-1);
+  const nodePiece = new Int32Array(nn).fill(-1);
+  const anchors: number[] = [];
+  for (let i = 0; i < nn; i++) {
+    if (!used[i]) continue;
+    const r = find(parent, i);
+    if (rootPiece[r] < 0) {
+      rootPiece[r] = anchors.length;
+      anchors.push(i);
+    }
+    nodePiece[i] = rootPiece[r];
+  }
+  const elementPiece = new Int32Array(ne);
+  for (let e = 0; e < ne; e++) elementPiece[e] = nodePiece[mesh.elements[e * npe]];
+  return { count: anchors.length, nodePiece, elementPiece, anchor: Int32Array.from(anchors) };
+}
+
+/** Eigen-decomposition of a symmetric n x n matrix by cyclic Jacobi rotations: values and column eigenvectors. */
+export function symmetricEigen(a: Float64Array, n: number): { values: number[]; vectors: Float64Array } {
   const A = Float64Array.from(a);
   const V = new Float64Array(n * n);
   for (let i = 0; i < n; i++) V[i * n + i] = 1;
   for (let sweep = 0; sweep < 60; sweep++) {
-    let off = 0;
-    for (let p = 0; p < n; p++) for (let q = p + 1; q < n; q++) off += A[p * n + q] ** 2;
-    if (off < 1e-30) break;
+    let off = 0, diag = 0;
+    for (let p = 0; p < n; p++) {
+      diag += A[p * n + p] ** 2;
+      for (let q = p + 1; q < n; q++) off += A[p * n + q] ** 2;
+    }
+    if (off <= 1e-32 * diag || off < 1e-300) break;
     for (let p = 0; p < n; p++)
       for (let q = p + 1; q < n; q++) {
         const apq = A[p * n + q];
@@ -46,45 +106,65 @@ function symmetricEigen(a: Float64Array, n: number): { values: number[]; vectors
   return { values: Array.from({ length: n }, (_, i) => A[i * n + i]), vectors: V };
 }
 
-const AXES = ["x", "y", "z"];
+/** The six rigid motions in order: translations along x, y, z, rotations about x, y, z. */
+export const RIGID_MOTIONS = ["translation along x", "translation along y", "translation along z", "rotation about x", "rotation about y", "rotation about z"] as const;
 
-function describeMode(v: number[]): string {
-  const t = v.slice(0, 3), r = v.slice(3, 6);
-  const tn = Math.hypot(...t), rn = Math.hypot(...r);
-  const [kind, w] = rn > 1e-3 * Math.max(tn, 1e-300) && rn >= 0.2 * tn ? ["rotation about", r] : ["translation in", t];
-  const axis = w.map(Math.abs).indexOf(Math.max(...w.map(Math.abs)));
-  return `${kind} ${AXES[axis]}`;
+/** Eigenvalues at or below this fraction of the largest count as zero (Jacobi is accurate to ~1e-16 of it). */
+const RANK_TOLERANCE = 1e-12;
+
+/**
+ * The motions (indices into RIGID_MOTIONS) a 6x6 Gram matrix G = sum b b^T leaves free: its null space, named by
+ * greedily picking the rigid motion that has the largest part in what remains of it (so k free motions get k
+ * distinct names, the plainest first).
+ */
+export function nullMotions(G: Float64Array): number[] {
+  const { values, vectors } = symmetricEigen(G, 6);
+  const top = Math.max(0, ...values);
+  const basis: number[][] = [];
+  values.forEach((lambda, k) => {
+    if (lambda <= RANK_TOLERANCE * top) basis.push([0, 1, 2, 3, 4, 5].map((p) => vectors[p * 6 + k]));
+  });
+  const free: number[] = [];
+  let span = basis;
+  while (span.length > 0) {
+    // Weight of motion p in the span: |P e_p|^2 = sum over the basis of v_p^2.
+    let best = -1, weight = -1;
+    for (let p = 0; p < 6; p++) {
+      if (free.includes(p)) continue;
+      const w = span.reduce((s, v) => s + v[p] * v[p], 0);
+      if (w > weight + 1e-9) (best = p), (weight = w);
+    }
+    free.push(best);
+    // Take the direction P e_best out of the span and re-orthonormalise what is left (one dimension less).
+    const norm = Math.sqrt(weight) || 1;
+    const dir = [0, 1, 2, 3, 4, 5].map((p) => span.reduce((s, v) => s + (v[best] / norm) * v[p], 0));
+    const next: number[][] = [];
+    for (const v of span) {
+      const w = v.slice();
+      for (const u of [dir, ...next]) {
+        const c = w.reduce((s, x, p) => s + x * u[p], 0);
+        for (let p = 0; p < 6; p++) w[p] -= c * u[p];
+      }
+      const n = Math.hypot(...w);
+      if (n > 1e-6 && next.length < span.length - 1) next.push(w.map((x) => x / n));
+    }
+    span = next;
+  }
+  return free.sort((a, b) => a - b);
 }
 
-/** A description of the unrestrained rigid-body motions, or null when every piece is held. */
-export function unrestrainedMotion(mesh: Mesh, fixed: Uint8Array): string | null {
-  const npe = NODES_PER_ELEMENT[mesh.type];
+/**
+ * Per piece, the rigid motions (indices into RIGID_MOTIONS) the holds leave free. `fixed` marks held DOFs, 3 per
+ * node; a direction hold holds the displacement along its normal. Coordinates are taken about each piece's centroid,
+ * scaled by its size, so the Gram matrix is well scaled whatever the units.
+ */
+export function freeMotions(mesh: Mesh, pieces: Pieces, fixed: Uint8Array, directions: readonly DirectionHold[] = []): number[][] {
   const nn = mesh.nodes.length / 3;
-  const ne = mesh.elements.length / npe;
-  const parent = Int32Array.from({ length: nn }, (_, i) => i);
-  for (let e = 0; e < ne; e++) {
-    const r0 = find(parent, mesh.elements[e * npe]);
-    for (let a = 1; a < npe; a++) {
-      const r = find(parent, mesh.elements[e * npe + a]);
-      if (r !== r0) parent[r] = r0;
-    }
-  }
-  // Per component: centroid and size, then G = sum over prescribed DOFs of b b^T (b: the 6 rigid modes at that DOF).
-  const roots = new Map<number, number>();
-  const used = new Uint8Array(nn);
-  for (let k = 0; k < mesh.elements.length; k++) used[mesh.elements[k]] = 1;
-  const compOf = new Int32Array(nn).fill(-1);
-  for (let i = 0; i < nn; i++) {
-    if (!used[i]) continue;
-    const r = find(parent, i);
-    if (!roots.has(r)) roots.set(r, roots.size);
-    compOf[i] = roots.get(r)!;
-  }
-  const nc = roots.size;
+  const nc = pieces.count;
   const sums = new Float64Array(4 * nc);
   const lo = new Float64Array(3 * nc).fill(Infinity), hi = new Float64Array(3 * nc).fill(-Infinity);
   for (let i = 0; i < nn; i++) {
-    const c = compOf[i];
+    const c = pieces.nodePiece[i];
     if (c < 0) continue;
     for (let a = 0; a < 3; a++) {
       const x = mesh.nodes[3 * i + a];
@@ -96,35 +176,45 @@ export function unrestrainedMotion(mesh: Mesh, fixed: Uint8Array): string | null
   }
   const G = new Float64Array(36 * nc);
   const b = new Float64Array(6);
+  // A hold along c at x: b = (c, x × c), since c · (t + ω × x) = c · t + ω · (x × c).
+  const add = (i: number, c0: number, c1: number, c2: number) => {
+    const p = pieces.nodePiece[i];
+    if (p < 0) return;
+    const size = Math.max(hi[3 * p] - lo[3 * p], hi[3 * p + 1] - lo[3 * p + 1], hi[3 * p + 2] - lo[3 * p + 2]) || 1;
+    const x = (mesh.nodes[3 * i] - sums[4 * p] / sums[4 * p + 3]) / size;
+    const y = (mesh.nodes[3 * i + 1] - sums[4 * p + 1] / sums[4 * p + 3]) / size;
+    const z = (mesh.nodes[3 * i + 2] - sums[4 * p + 2] / sums[4 * p + 3]) / size;
+    b[0] = c0, b[1] = c1, b[2] = c2;
+    b[3] = y * c2 - z * c1, b[4] = z * c0 - x * c2, b[5] = x * c1 - y * c0;
+    for (let r = 0; r < 6; r++) for (let q = 0; q < 6; q++) G[36 * p + 6 * r + q] += b[r] * b[q];
+  };
   for (let i = 0; i < nn; i++) {
-    const c = compOf[i];
-    if (c < 0) continue;
-    const size = Math.max(hi[3 * c] - lo[3 * c], hi[3 * c + 1] - lo[3 * c + 1], hi[3 * c + 2] - lo[3 * c + 2]) || 1;
-    const x = (mesh.nodes[3 * i] - sums[4 * c] / sums[4 * c + 3]) / size;
-    const y = (mesh.nodes[3 * i + 1] - sums[4 * c + 1] / sums[4 * c + 3]) / size;
-    const z = (mesh.nodes[3 * i + 2] - sums[4 * c + 2] / sums[4 * c + 3]) / size;
-    for (let a = 0; a < 3; a++) {
-      if (!fixed[3 * i + a]) continue;
-      b.fill(0);
-      b[a] = 1;
-      if (a === 0) { b[4] = z; b[5] = -y; }
-      if (a === 1) { b[3] = -z; b[5] = x; }
-      if (a === 2) { b[3] = y; b[4] = -x; }
-      for (let p = 0; p < 6; p++) for (let q = 0; q < 6; q++) G[36 * c + 6 * p + q] += b[p] * b[q];
-    }
+    if (fixed[3 * i]) add(i, 1, 0, 0);
+    if (fixed[3 * i + 1]) add(i, 0, 1, 0);
+    if (fixed[3 * i + 2]) add(i, 0, 0, 1);
   }
+  for (const d of directions) add(d.node, d.normal[0], d.normal[1], d.normal[2]);
+  return Array.from({ length: nc }, (_, p) => nullMotions(G.subarray(36 * p, 36 * p + 36)));
+}
+
+/** Bodies of each piece, in mesh body order. */
+export function pieceBodies(mesh: Mesh, pieces: Pieces): string[][] {
+  const seen = new Uint8Array(pieces.count * mesh.bodies.length);
+  for (let e = 0; e < pieces.elementPiece.length; e++) seen[pieces.elementPiece[e] * mesh.bodies.length + mesh.elementBody[e]] = 1;
+  return Array.from({ length: pieces.count }, (_, p) => mesh.bodies.filter((_, b) => seen[p * mesh.bodies.length + b]));
+}
+
+/** A description of the unrestrained rigid-body motions, or null when every piece is held (the solvers' safety net). */
+export function unrestrainedMotion(mesh: Mesh, fixed: Uint8Array, links: readonly NodeLink[] = [], directions: readonly DirectionHold[] = []): string | null {
+  const pieces = meshPieces(mesh, links);
+  const free = freeMotions(mesh, pieces, fixed, directions);
+  const bodies = pieceBodies(mesh, pieces);
   const problems: string[] = [];
-  for (const [root, c] of roots) {
-    const { values, vectors } = symmetricEigen(G.subarray(36 * c, 36 * c + 36), 6);
-    const free: string[] = [];
-    values.forEach((lambda, k) => {
-      if (lambda < 1e-9) free.push(describeMode([0, 1, 2, 3, 4, 5].map((p) => vectors[p * 6 + k])));
-    });
-    if (free.length === 0) continue;
-    const bodies = new Set<string>();
-    for (let e = 0; e < ne; e++) if (find(parent, mesh.elements[e * npe]) === root) bodies.add(mesh.bodies[mesh.elementBody[e]] ?? "?");
-    const where = nc > 1 ? `the piece of ${[...bodies].map((n) => `"${n}"`).join(", ")} containing node ${root + 1}` : [...bodies].map((n) => `body "${n}"`).join(", ");
-    problems.push(`${where} can move freely (${[...new Set(free)].join(", ")})`);
-  }
+  free.forEach((motions, p) => {
+    if (motions.length === 0) return;
+    const names = bodies[p].map((n) => `"${n}"`).join(", ");
+    const where = pieces.count > 1 ? `the piece of ${names} containing node ${pieces.anchor[p] + 1}` : bodies[p].map((n) => `body "${n}"`).join(", ");
+    problems.push(`${where} can move freely (${motions.map((m) => RIGID_MOTIONS[m]).join(", ")})`);
+  });
   return problems.length ? problems.join("; ") : null;
 }

@@ -201,8 +201,9 @@ export async function solveFrequency(problem: FrequencyProblem, options: Frequen
   if (freeDofs > opts.maxDofs)
     return { ok: false, error: `the model has ${freeDofs} free degrees of freedom, above the cap maxDofs = ${opts.maxDofs}; coarsen the mesh or raise maxDofs` };
   if (opts.modes > freeDofs) return { ok: false, error: `modes = ${opts.modes} is more than the model's ${freeDofs} free degrees of freedom; ask for fewer modes` };
-  // Tied pieces are apart in the element graph: the graph test would call them free, so it is left to the solve.
-  const unrestrained = G ? null : unrestrainedMotion(mesh, motionHeld);
+  // Ties join pieces (their slaves are held above only as the reduced problem's bookkeeping, not as supports).
+  const supports = G ? Uint8Array.from(heldBefore) : motionHeld;
+  const unrestrained = unrestrainedMotion(mesh, supports, ties ?? []);
   const rigid = rigidCount(unrestrained);
   const notes: string[] = [];
   if (unrestrained) notes.push(`the model is not fully supported: ${unrestrained}; its ${rigid} rigid-body mode${rigid === 1 ? "" : "s"} come out near 0 Hz`);

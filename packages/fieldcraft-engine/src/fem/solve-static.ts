@@ -41,11 +41,11 @@ export function validateStatic(p: StaticProblem): string | null {
   return null;
 }
 
-/** Every connected piece must have its six rigid-body motions held (named before any assembly). */
-export function restraintFailure(mesh: Mesh, prescribed: Map<number, number>): Failure | null {
+/** Every connected piece (ties join pieces) must have its six rigid-body motions held (named before any assembly). */
+export function restraintFailure(mesh: Mesh, prescribed: Map<number, number>, constraints?: NodeConstraints | null): Failure | null {
   const fixed = new Uint8Array(UNKNOWNS * (mesh.nodes.length / 3));
   for (const dof of prescribed.keys()) fixed[dof] = 1;
-  const loose = unrestrainedMotion(mesh, fixed);
+  const loose = unrestrainedMotion(mesh, fixed, constraints?.ties ?? [], constraints?.normals ?? []);
   return loose ? { ok: false, error: `the model is not restrained: ${loose}; add a boundary condition` } : null;
 }
 
@@ -113,8 +113,7 @@ export async function solveStatic(problem: StaticProblem, options: SolveOptions 
   if (typeof constraints === "string") return { ok: false, error: constraints };
   const transform = constraints ? buildTransform(mesh.nodes.length / 3, constraints) : null;
   const freeDofs = dofs - problem.prescribed.size - (transform?.held.length ?? 0);
-  // Tied pieces are separate in the element graph and an oblique hold is no global DOF: CG names what is loose then.
-  const refused = dofCapFailure(freeDofs, opts.maxDofs) ?? (transform ? null : restraintFailure(mesh, problem.prescribed));
+  const refused = dofCapFailure(freeDofs, opts.maxDofs) ?? restraintFailure(mesh, problem.prescribed, constraints);
   if (refused) return refused;
 
   const t0 = performance.now();

@@ -38,21 +38,40 @@ export function analyzeBoxUnion(
   boxes: readonly BoxFeature[],
   cuts: readonly BoxCut[] = [],
 ): { ok: true; geometry: BoxUnionGeometry } | { ok: false; error: string } {
-  const built = buildBoxGrid(boxes);
+  // The other cells' outlines on each cut plane split the grid there, so a cut face ends where the cells stop touching.
+  const lines: number[][] = [[], [], []];
+  for (const cut of cuts)
+    for (const [bLo, bHi, cLo, cHi] of cut.across ?? []) lines[(cut.axis + 1) % 3].push(bLo, bHi), lines[(cut.axis + 2) % 3].push(cLo, cHi);
+  const built = buildBoxGrid(boxes, lines);
   if (!built.ok) return built;
   const grid = built.grid;
   const problem = boxGridProblem(grid);
   if (problem) return { ok: false, error: problem };
-  const { sideAt, featureAt } = boundaryGridFaces(grid, boxes);
+  const { sideAt, featureAt } = boundaryGridFaces(grid, boxes, cuts);
   const { pieces, pieceAt } = facePieces(grid, sideAt, featureAt);
-  const { faces, faceAt } = nameCuts(nameFaces(grid, boxes, pieces, pieceAt), cuts);
+  const { faces, faceAt } = mergeSameNames(nameFaces(grid, boxes, cuts, pieces, pieceAt));
   const { volume, lo, hi } = unionMeasures(grid);
   return { ok: true, geometry: { grid, faceAt, faces, edges: boxEdges(grid, faceAt, faces), volume, bbox: { min: lo, max: hi } } };
 }
 
-/** 1. Boundary grid faces (per axis: the side and the feature of each), each given to the first feature whose face holds it. */
-function boundaryGridFaces(grid: BoxGrid, boxes: readonly BoxFeature[]): { sideAt: Int8Array[]; featureAt: Int32Array[] } {
-  const { n, inside, boxRanges } = grid;
+/**
+ * 1. Boundary grid faces (per axis: the side and the feature of each), each given to the first feature whose face
+ * holds it; a grid face of a partition cut (in its plane, facing across, the other cell beyond it) is given to the
+ * cut instead, as feature `boxes.length + k` for cut k.
+ */
+function boundaryGridFaces(grid: BoxGrid, boxes: readonly BoxFeature[], cuts: readonly BoxCut[]): { sideAt: Int8Array[]; featureAt: Int32Array[] } {
+  const { n, inside, boxRanges, coords } = grid;
+  const cutAt = (a: number, plus: boolean, p: number, q: number, r: number): number => {
+    const b = (a + 1) % 3, c = (a + 2) % 3;
+    const mb = (coords[b][q] + coords[b][q + 1]) / 2, mc = (coords[c][r] + coords[c][r + 1]) / 2;
+    return cuts.findIndex(
+      (cut) =>
+        cut.axis === a &&
+        cut.plus === plus &&
+        cut.value === coords[a][p] &&
+        (cut.across === undefined || cut.across.some(([bLo, bHi, cLo, cHi]) => mb > bLo && mb < bHi && mc > cLo && mc < cHi)),
+    );
+  };
   const cellAt = (idx: [number, number, number]) => {
     for (let a = 0; a < 3; a++) if (idx[a] < 0 || idx[a] >= n[a]) return false;
     return inside[idx[0] + n[0] * (idx[1] + n[1] * idx[2])] === 1;
@@ -79,6 +98,11 @@ function boundaryGridFaces(grid: BoxGrid, boxes: readonly BoxFeature[]): { sideA
           const plus = below;
           const at = p + (n[a] + 1) * (q + n[b] * r);
           sides[at] = 2 * a + (plus ? 1 : 0);
+          const cut = cuts.length ? cutAt(a, plus, p, q, r) : -1;
+          if (cut >= 0) {
+            feats[at] = boxes.length + cut;
+            continue;
+          }
           for (let f = 0; f < boxes.length; f++) {
             const o = 6 * f;
             if ((plus ? boxRanges[o + 2 * a + 1] : boxRanges[o + 2 * a]) !== p) continue;
@@ -148,8 +172,8 @@ function facePieces(grid: BoxGrid, sideAt: Int8Array[], featureAt: Int32Array[])
   return { pieces, pieceAt };
 }
 
-/** 3. Names: feature order, then side order, then pieces by their lowest corner (#k when several). */
-function nameFaces(grid: BoxGrid, boxes: readonly BoxFeature[], pieces: Piece[], pieceAt: Int32Array[]): { faces: BodyFace[]; faceAt: BoxUnionGeometry["faceAt"] } {
+/** 3. Names: feature order, then side order, then pieces by their lowest corner (#k when several); a cut's pieces all take its name. */
+function nameFaces(grid: BoxGrid, boxes: readonly BoxFeature[], cuts: readonly BoxCut[], pieces: Piece[], pieceAt: Int32Array[]): { faces: BodyFace[]; faceAt: BoxUnionGeometry["faceAt"] } {
   const { coords } = grid;
   const order = pieces.map((_, i) => i);
   order.sort((i, j) => {
@@ -165,10 +189,11 @@ function nameFaces(grid: BoxGrid, boxes: readonly BoxFeature[], pieces: Piece[],
     while (e < order.length && pieces[order[e]].feature === head.feature && pieces[order[e]].side === head.side) e++;
     for (let t = s; t < e; t++) {
       const piece = pieces[order[t]];
-      const base = `${boxes[piece.feature].id}:${BOX_SIDES[piece.side]}`;
+      const cut = piece.feature >= boxes.length ? cuts[piece.feature - boxes.length] : undefined;
+      const base = cut ? cut.name : `${boxes[piece.feature].id}:${BOX_SIDES[piece.side]}`;
       faceOfPiece[order[t]] = faces.length;
       faces.push({
-        name: e - s > 1 ? `${base}#${t - s + 1}` : base,
+        name: e - s > 1 && !cut ? `${base}#${t - s + 1}` : base,
         normal: sideNormal(piece.side),
         area: piece.area,
         patches: piecePatches(piece, coords),
@@ -181,18 +206,10 @@ function nameFaces(grid: BoxGrid, boxes: readonly BoxFeature[], pieces: Piece[],
   return { faces, faceAt };
 }
 
-/**
- * 3b. A partition cell's cut faces: every face lying in a cut's plane and facing across it takes the cut's name,
- * all of them merged into one face (a face of the design in that plane counts as part of the cut).
- */
-function nameCuts(named: { faces: BodyFace[]; faceAt: BoxUnionGeometry["faceAt"] }, cuts: readonly BoxCut[]): { faces: BodyFace[]; faceAt: BoxUnionGeometry["faceAt"] } {
-  if (cuts.length === 0) return named;
-  const target = named.faces.map((f) => {
-    const a = f.normal[0] !== 0 ? 0 : f.normal[1] !== 0 ? 1 : 2;
-    const at = f.patches[0].loops[0][0][a];
-    const cut = cuts.find((c) => c.axis === a && c.plus === f.normal[a] > 0 && c.value === at);
-    return cut ? cut.name : f.name;
-  });
+/** 3b. A partition cut's pieces (separate where the cells touch in several places) merged into its one named face. */
+function mergeSameNames(named: { faces: BodyFace[]; faceAt: BoxUnionGeometry["faceAt"] }): { faces: BodyFace[]; faceAt: BoxUnionGeometry["faceAt"] } {
+  const target = named.faces.map((f) => f.name);
+  if (new Set(target).size === target.length) return named;
   const faces: BodyFace[] = [];
   const index = new Map<string, number>();
   const remap = target.map((name, i) => {

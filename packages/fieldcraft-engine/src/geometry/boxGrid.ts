@@ -16,12 +16,16 @@ export interface BoxGrid {
   boxRanges: Int32Array;
 }
 
-function axisCoords(boxes: readonly BoxFeature[], a: number): Float64Array {
+function axisCoords(boxes: readonly BoxFeature[], a: number, extra: readonly number[]): Float64Array {
   const all = new Set<number>();
+  let lo = Infinity, hi = -Infinity;
   for (const b of boxes) {
     all.add(b.min[a]);
     all.add(b.max[a]);
+    lo = Math.min(lo, b.min[a]);
+    hi = Math.max(hi, b.max[a]);
   }
+  for (const v of extra) if (v > lo && v < hi) all.add(v);
   return Float64Array.from([...all].sort((x, y) => x - y));
 }
 
@@ -37,8 +41,9 @@ function indexOf(sorted: Float64Array, value: number): number {
   throw new Error(`grid coordinate ${value} missing`);
 }
 
-export function buildBoxGrid(boxes: readonly BoxFeature[]): { ok: true; grid: BoxGrid } | { ok: false; error: string } {
-  const coords = [axisCoords(boxes, 0), axisCoords(boxes, 1), axisCoords(boxes, 2)] as BoxGrid["coords"];
+/** `lines`: more coordinates per axis to split cells at (inside the boxes' range), e.g. where a partition's other cell ends. */
+export function buildBoxGrid(boxes: readonly BoxFeature[], lines: readonly (readonly number[])[] = [[], [], []]): { ok: true; grid: BoxGrid } | { ok: false; error: string } {
+  const coords = [axisCoords(boxes, 0, lines[0]), axisCoords(boxes, 1, lines[1]), axisCoords(boxes, 2, lines[2])] as BoxGrid["coords"];
   const n: BoxGrid["n"] = [coords[0].length - 1, coords[1].length - 1, coords[2].length - 1];
   const cells = n[0] * n[1] * n[2];
   if (cells > MAX_GRID_CELLS) {

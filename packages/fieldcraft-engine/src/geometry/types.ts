@@ -43,12 +43,17 @@ export interface BoundingBox {
   max: Vec3;
 }
 
-/** A partition's cut through a box union: grid faces on this plane facing `plus` (+axis when true) are the cut face `name`. */
+/**
+ * A partition's cut through a box union: grid faces on this plane facing `plus` (+axis when true) are the cut face
+ * `name` where the other cell lies across them (`across`: its boxes' rectangles on the plane, [b lo, b hi, c lo, c hi]
+ * in the other axes b = axis + 1, c = axis + 2); elsewhere on the plane the design's own face keeps its name.
+ */
 export interface BoxCut {
   axis: number;
   value: number;
   plus: boolean;
   name: string;
+  across?: [number, number, number, number][];
 }
 
 export interface Body {

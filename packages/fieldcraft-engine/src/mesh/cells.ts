@@ -63,7 +63,7 @@ export function meshCells(design: Design, o: CellsOptions): { ok: true; mesh: Me
     const tetDesign = matched ? { ...design, bodies: design.bodies.map((b) => (b.name === body.name ? matched : b)) } : design;
     const out =
       method === "tet"
-        ? generateTetMesh(tetDesign, { bodies: [body.name], order: o.order, ...(size !== undefined ? { size } : {}), ...caps })
+        ? generateTetMesh(tetDesign, { bodies: [body.name], order: o.order, ...(size !== undefined ? { size } : {}), ...(o.seeds ? { seeds: o.seeds } : {}), ...caps })
         : generateHexMesh(design, { bodies: [body.name], type: hexFamily(o.order, false) as "C3D8" | "C3D20", method: HEX[method], ...(size !== undefined ? { size } : {}), ...(o.seeds ? { seeds: o.seeds } : {}), ...caps });
     if (!out.ok) return { ok: false as const, error: `cell "${body.name}" (${method}): ${out.error}` };
     const e = out.mesh.elementBody.length, n = out.mesh.nodes.length / 3;
@@ -100,6 +100,8 @@ export function meshCells(design: Design, o: CellsOptions): { ok: true; mesh: Me
       if (!out.ok) return out;
     }
   }
-  const { mesh, interfaces } = joinInterfaces(joinMeshes(parts));
+  const joined = joinInterfaces(joinMeshes(parts));
+  if (!joined.ok) return joined;
+  const { mesh, interfaces } = joined;
   return { ok: true, mesh, stats: { type: mesh.type, elements: mesh.elementBody.length, nodes: mesh.nodes.length / 3, cells, interfaces } };
 }

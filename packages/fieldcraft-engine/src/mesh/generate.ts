@@ -11,6 +11,7 @@ import { familyOf } from "../fem/families/index.js";
 import type { ElementType, FaceTag, Mesh } from "./types.js";
 import type { BodyEdge } from "../geometry/types.js";
 import { seedRules } from "./hex-design.js";
+import { joinInterfaces, type InterfaceReport } from "./interfaces.js";
 
 /** Mesh edges along a design edge: the linear mesh's nodes on each of its straight segments, less one per segment. */
 export function edgeDivisions(nodes: Float64Array, edge: BodyEdge, size: number): number {
@@ -40,6 +41,8 @@ export interface TetMeshStats {
   deviation: number;
   tolerance: number | null;
   seconds: number;
+  /** Partition interfaces between the cells meshed, merged or tied. */
+  interfaces?: InterfaceReport[];
   bodies: { name: string; method: string; size: number; elements: number; nodes: number; seeds?: { seed: number; edge: string; count: number }[]; quality?: { min_dihedral: number; max_radius_edge: number } }[];
 }
 
@@ -60,7 +63,7 @@ export function generateTetMesh(design: Design, options: TetMeshOptions): TetMes
       const size = o.size ?? defaultSize(body);
       const leftE = o.maxElements - elements;
       const leftN = o.maxNodes - nodes;
-      const rules = seedRules(options.seeds ?? [], body.name);
+      const rules = seedRules(options.seeds ?? [], body.name, design);
       const part =
         body.kind === "boxes"
           ? meshBoxUnion(body, size, leftE, leftN, o.signal, rules)
@@ -111,14 +114,18 @@ export function generateTetMesh(design: Design, options: TetMeshOptions): TetMes
       faceTags,
     };
     const bodyNodes = (i: number) => parts[i].nodes.length / 3;
+    // Partition cells meshed apart are joined at their cuts (merged node for node, else tied), never left apart.
+    const joined = joinInterfaces(mesh);
+    if (!joined.ok) return joined;
     return {
       ok: true,
-      mesh,
+      mesh: joined.mesh,
       stats: {
+        ...(joined.interfaces.length ? { interfaces: joined.interfaces } : {}),
         type: mesh.type,
         elements: elementArray.length / produced.nodes,
-        nodes: nodeArray.length / 3,
-        boundaryFacets: tag.length,
+        nodes: joined.mesh.nodes.length / 3,
+        boundaryFacets: joined.mesh.boundary.tag.length,
         deviation: 0,
         tolerance: o.tolerance ?? null,
         seconds: (performance.now() - started) / 1000,

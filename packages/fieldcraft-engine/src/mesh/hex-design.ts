@@ -9,7 +9,9 @@ import type { Mesh } from "./types.js";
 import { assignIntervals, edgeSpan, gradedFractions, type IntervalGrading, type SeedRule } from "./seeds.js";
 import type { EdgeSeed } from "../model/types.js";
 import { sweepHexMesh } from "./hex-sweep.js";
+import { seedsOnSharedEdges, type SeededEdge } from "./shared-seeds.js";
 import type { QuadQuality } from "./quadProfile.js";
+import { joinInterfaces, type InterfaceReport } from "./interfaces.js";
 
 export type HexMethod = "mapped" | "blocks" | "sweep";
 
@@ -34,6 +36,8 @@ export interface HexMeshStats {
   nodes: number;
   boundaryFacets: number;
   seconds: number;
+  /** Partition interfaces between the cells meshed, merged or tied. */
+  interfaces?: InterfaceReport[];
   bodies: { name: string; method: HexMethod; size: number; blocks: number; elements: number; nodes: number; intervals: number[][]; seeds: { seed: number; edge: string; count: number }[]; layers?: number; quads?: QuadQuality }[];
 }
 
@@ -73,7 +77,7 @@ export function generateHexMesh(design: Design, o: HexMeshOptions): HexMeshResul
   for (const body of chosen) {
     checkAbort(o.signal);
     const size = o.size ?? defaultSize(body);
-    const rules = seedRules(o.seeds ?? [], body.name);
+    const rules = seedRules(o.seeds ?? [], body.name, design);
     if (body.kind === "extrude" && (o.method === "sweep" || o.method === "auto")) {
       const swept = sweepHexMesh(body, { size, ...(o.layers !== undefined ? { layers: o.layers } : {}), type: o.type, seeds: rules, maxElements: o.maxElements - totalElements, maxNodes: o.maxNodes, ...(o.signal ? { signal: o.signal } : {}) });
       // mesh.hex tried mapped and blocks already (an extrusion is neither): say why sweeping failed and offer tet.
@@ -143,21 +147,40 @@ export function generateHexMesh(design: Design, o: HexMeshOptions): HexMeshResul
     );
     stats.push({ name: body.name, method: p.method, size, blocks: p.blocks, elements, nodes: mesh.nodes.length / 3, intervals, seeds: seeded });
   }
-  const mesh = joinMeshes(parts);
+  // Partition cells meshed apart are joined at their cuts (merged node for node, else tied), never left apart.
+  const joined = joinInterfaces(joinMeshes(parts));
+  if (!joined.ok) return joined;
+  const { mesh, interfaces } = joined;
   const nodes = mesh.nodes.length / 3;
   if (nodes > o.maxNodes) return { ok: false, error: `the mesh would have ${nodes} nodes, above the cap maxNodes = ${o.maxNodes}; use a larger size or raise maxNodes` };
   return {
     ok: true,
     mesh,
-    stats: { type: o.type, elements: totalElements, nodes, boundaryFacets: mesh.boundary.element.length, seconds: (performance.now() - started) / 1000, bodies: stats },
+    stats: {
+      type: o.type,
+      elements: totalElements,
+      nodes,
+      boundaryFacets: mesh.boundary.element.length,
+      seconds: (performance.now() - started) / 1000,
+      ...(interfaces.length ? { interfaces } : {}),
+      bodies: stats,
+    },
   };
 }
 
-/** The seeds naming edges of one body, labelled `#k` by their place in the model's list (1-based). */
-export function seedRules(seeds: readonly EdgeSeed[], body: string): SeedRule[] {
-  return seeds.flatMap((s, k) => {
-    const edges = s.edges.filter((e) => e.body === body).map((e) => e.edge);
-    return edges.length ? [{ label: `#${k + 1}`, constraint: s.constraint, edges, ...(s.count !== undefined ? { count: s.count } : { size: s.size }), ...(s.bias ? { bias: s.bias } : {}) }] : [];
+/**
+ * The seeds naming edges of one body, labelled `#k` by their place in the model's list (1-based); with the design,
+ * a seed also holds on the edges other cells share with its edges (shared-seeds.ts).
+ */
+export function seedRules(seeds: readonly EdgeSeed[], body: string, design?: Design): SeedRule[] {
+  const expanded = design ? seedsOnSharedEdges(design, seeds) : seeds.map((seed) => ({ seed, edges: seed.edges as SeededEdge[] }));
+  return expanded.flatMap(({ seed: s, edges: all }, k) => {
+    const mine = all.filter((e) => e.body === body);
+    const edges = mine.map((e) => e.edge);
+    // A shared edge that runs the other way takes the bias from its other end.
+    const flip = mine.length > 0 && mine.every((e) => e.reversed) && s.bias && s.bias.toward !== "both";
+    const bias = s.bias && flip ? { ...s.bias, toward: s.bias.toward === "start" ? ("end" as const) : ("start" as const) } : s.bias;
+    return edges.length ? [{ label: `#${k + 1}`, constraint: s.constraint, edges, ...(s.count !== undefined ? { count: s.count } : { size: s.size }), ...(bias ? { bias } : {}) }] : [];
   });
 }
 

@@ -3,6 +3,7 @@
 // turn counter-clockwise in the sketch plane's right-handed (u, v, w) frame, so with layers in increasing w every
 // hexahedron has positive volume. Seeds on the edges along the sweep set (and grade) the layers; seeds on profile
 // edges set that edge's divisions (even: the profile's triangle sides are halved).
+import { endFace, sideFace, startFace } from "../geometry/extrudeBody.js";
 import { planePoint } from "../geometry/planes.js";
 import type { Body, ExtrudeFeature } from "../geometry/types.js";
 import { family } from "../fem/families/index.js";
@@ -58,11 +59,13 @@ export type SweepResult = { ok: true; mesh: Mesh; stats: SweepStats } | { ok: fa
  * counts must be even (the hexahedral sweep halves the triangles' sides; the tet mesher takes any count).
  */
 export function sweepSeedPlan(body: Body, f: ExtrudeFeature, seeds: readonly SeedRule[], size: number, fixedLayers?: number, even = true) {
+  // Side faces by the feature's own names: a partition cell's cut side is `partition:<p>:<a|b>`, not `<id>:side:k`.
+  const sideIndex = new Map(f.profile.map((_, k) => [sideFace(f, k + 1), k + 1]));
   const profileEdge = (name: string): number | null => {
-    const m = /:side:(\d+)$/.exec(body.edges.find((e) => e.name === name)?.faces.find((x) => x.includes(":side:")) ?? "");
-    return m ? Number(m[1]) : null;
+    const side = body.edges.find((e) => e.name === name)?.faces.find((x) => sideIndex.has(x));
+    return side === undefined ? null : sideIndex.get(side)!;
   };
-  const alongSweep = (name: string) => body.edges.find((e) => e.name === name)?.faces.every((x) => x.includes(":side:")) ?? false;
+  const alongSweep = (name: string) => body.edges.find((e) => e.name === name)?.faces.every((x) => sideIndex.has(x)) ?? false;
   let layers: { count: number; by: string; constraint: SeedRule["constraint"] } | undefined;
   let grading: IntervalGrading | undefined;
   const perEdge = new Map<number, { count: number; by: string }>();
@@ -141,12 +144,18 @@ export function sweepHexMesh(body: Body, o: SweepOptions): SweepResult {
     for (let p = 0; p < np; p++) nodes.push(...planePoint(f.plane, pm.points[2 * p], pm.points[2 * p + 1], w));
   }
   const faceIndex = new Map(body.faces.map((face, i) => [face.name, i]));
-  const lowFace = faceIndex.get(`${f.id}:${f.from < f.to ? "start" : "end"}`)!;
-  const highFace = faceIndex.get(`${f.id}:${f.from < f.to ? "end" : "start"}`)!;
+  // The feature's own face names (a partition cell renames its cut end or side), never `<id>:start` by pattern.
+  const named = (name: string) => {
+    const i = faceIndex.get(name);
+    if (i === undefined) throw new Error(`internal: body "${body.name}" has no face "${name}"`);
+    return i;
+  };
+  const lowFace = named(f.from < f.to ? startFace(f) : endFace(f));
+  const highFace = named(f.from < f.to ? endFace(f) : startFace(f));
   const sideOf = new Map<number, number>();
   for (let s = 0; s < pm.segmentEdge.length; s++) {
     const a = pm.segments[2 * s], b = pm.segments[2 * s + 1];
-    sideOf.set(Math.min(a, b) * np + Math.max(a, b), faceIndex.get(`${f.id}:side:${pm.segmentEdge[s]}`)!);
+    sideOf.set(Math.min(a, b) * np + Math.max(a, b), named(sideFace(f, pm.segmentEdge[s])));
   }
   const corners = new Int32Array(2 * per * elementCount);
   const bel: number[] = [], bside: number[] = [], btag: number[] = [];

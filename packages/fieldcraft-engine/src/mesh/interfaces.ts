@@ -27,7 +27,12 @@ function meshSize(x: Float64Array): number {
   return size;
 }
 
-export function joinInterfaces(mesh: Mesh): { mesh: Mesh; interfaces: InterfaceReport[] } {
+/**
+ * The partition interfaces of a mesh whose cells were meshed apart, merged or tied; an error value when a cut face
+ * finds nothing across it (a tie of no nodes, or nodes of the finer side on no face of the other), which would
+ * leave the cells apart and the answer wrong.
+ */
+export function joinInterfaces(mesh: Mesh): { ok: true; mesh: Mesh; interfaces: InterfaceReport[] } | { ok: false; error: string } {
   const fam = family(mesh.type);
   const npe = fam.nodes;
   const size = meshSize(mesh.nodes);
@@ -52,9 +57,12 @@ export function joinInterfaces(mesh: Mesh): { mesh: Mesh; interfaces: InterfaceR
   const join = Int32Array.from({ length: nn }, (_, i) => i);
   const dropFacet = new Uint8Array(mesh.boundary.tag.length);
   const tied: { partition: string; slaveTags: number[]; masterTags: number[]; slave: "a" | "b"; report: InterfaceReport }[] = [];
+  const faceList = (tags: number[]) => tags.map((t) => `"${mesh.faceTags[t].face}" of "${mesh.faceTags[t].body}"`).join(", ");
   for (const [partition, tags] of partitions) {
     if (tags.a.length === 0 || tags.b.length === 0) continue;
     const fa = facetsWith(new Set(tags.a)), fb = facetsWith(new Set(tags.b));
+    if (fa.length === 0 || fb.length === 0)
+      return { ok: false, error: `partition "${partition}": the mesh has no element faces on ${faceList(fa.length === 0 ? tags.a : tags.b)}, so the cells cannot be joined there; please report the design` };
     const na = [...new Set(fa.flatMap((f) => facetNodes(mesh, f)))];
     const nb = [...new Set(fb.flatMap((f) => facetNodes(mesh, f)))];
     const at = new Map(na.map((n) => [key(n, mesh.nodes), n]));
@@ -73,7 +81,15 @@ export function joinInterfaces(mesh: Mesh): { mesh: Mesh; interfaces: InterfaceR
   }
   const merged = compact(mesh, join, dropFacet);
   const ties: MeshTie[] = tied.map((t) => tieInterface(merged, t.partition, t.slaveTags, t.masterTags, size, t.report));
-  return { mesh: ties.length ? { ...merged, ties } : merged, interfaces: reports };
+  for (const t of tied)
+    if (t.report.nodes === 0 || t.report.unmatched)
+      return {
+        ok: false,
+        error:
+          `partition "${t.partition}": ${t.report.unmatched ?? 0} of ${t.report.nodes + (t.report.unmatched ?? 0)} nodes on ${faceList(t.slaveTags)} lie on no element face of ` +
+          `${faceList(t.masterTags)}, so a tie would leave the cells partly apart; mesh the cells at one size (they then merge node for node) or please report the design`,
+      };
+  return { ok: true, mesh: ties.length ? { ...merged, ties } : merged, interfaces: reports };
 }
 
 /** The mesh with joined nodes replaced by their partners, unused nodes dropped and the merged facets removed. */

@@ -3,6 +3,7 @@ import { familyOf } from "../fem/families/index.js";
 import type { Body } from "../geometry/types.js";
 import { DEFAULT_CAPS } from "../base/caps.js";
 import type { EdgeSeed } from "../model/types.js";
+import { heartbeat } from "../fem/cancel-scope.js";
 
 export interface TetMeshOptions {
   /** Bodies to mesh, by name; all bodies when omitted. Each is meshed on its own (bodies are not merged). */
@@ -101,4 +102,5 @@ export function capError(what: "elements" | "nodes", count: number, cap: number,
 
 export function checkAbort(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw new MeshFailure("meshing was cancelled");
+  heartbeat();
 }

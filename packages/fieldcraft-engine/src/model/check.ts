@@ -7,6 +7,7 @@ import { resolveSet } from "./sets.js";
 import type { Model } from "./types.js";
 import { designMatchWarnings } from "./check-rules/design-match.js";
 import { partitionWarnings } from "./check-rules/partitions.js";
+import { connectivityReport } from "./connectivity.js";
 
 export interface CheckItem {
   item: string;
@@ -102,6 +103,7 @@ export function checkModel(model: Model): CheckReport {
     if (!setNames.has(load.target.set)) errors.push({ item: `load ${load.name}`, message: `set \`${load.target.set}\` does not exist`, command: "model.set.create" });
     if (!d.steps.some((s) => s.loads.includes(load.name))) warnings.push({ item: `load ${load.name}`, message: "is not active in any step" });
   }
+  const connectivity: Parameters<typeof connectivityReport>[1] = [];
   for (const step of d.steps) {
     for (const n of step.boundary_conditions) {
       if (!d.boundary_conditions.some((b) => b.name === n)) errors.push({ item: `step ${step.name}`, message: `boundary condition \`${n}\` does not exist` });
@@ -111,8 +113,13 @@ export function checkModel(model: Model): CheckReport {
     const own = analysisOf(step).checkStep(model, step);
     errors.push(...own.errors);
     warnings.push(...own.warnings);
+    // A step its own row already calls unsupported (no condition at all) is not named again piece by piece.
+    connectivity.push({ step, rule: analysisOf(step).connectivity, quiet: own.errors.some((e) => e.item === `step ${step.name}`) });
     if (step.loads.length === 0) warnings.push({ item: `step ${step.name}`, message: "holds no load: its displacements are those the boundary conditions prescribe" });
   }
+  const joined = connectivityReport(model, connectivity);
+  errors.push(...joined.errors);
+  warnings.push(...joined.warnings);
   // Drift from the design (reopened with `model: keep` after an edit); items already in errors are not repeated.
   warnings.push(...designMatchWarnings(model).filter((w) => !errors.some((e) => e.item === w.item)));
   warnings.push(...partitionWarnings(model));

@@ -9,6 +9,7 @@ import type { AnyCommandRow, CommandContext, ViewState } from "../commands/types
 import { modelDigest } from "../model/digest.js";
 import { ModelError } from "../model/errors.js";
 import { CancelledError, withCancelScope } from "../fem/cancel-scope.js";
+import { progressReporter } from "./progress.js";
 import { deepFreeze } from "../model/freeze.js";
 import { sharedBytes } from "../model/footprint.js";
 import { emptyModel, type Model } from "../model/types.js";
@@ -33,6 +34,8 @@ export interface SessionOptions {
    * changes nothing. For tests and development (hosts turn it on with FIELDCRAFT_CHECK_RESULTS=1).
    */
   checkResults?: boolean;
+  /** Longest silence between progress updates of a command that reports progress, in ms (default 1000). */
+  progressHeartbeatMs?: number;
 }
 
 export interface ChangeEvent {
@@ -82,6 +85,7 @@ function unknownCommand(id: string, rows: Map<string, AnyCommandRow>): string {
 
 export function createSession(options: SessionOptions = {}): Session {
   const checkResults = options.checkResults === true;
+  const heartbeatMs = options.progressHeartbeatMs ?? 1000;
   const caps: Caps = { ...DEFAULT_CAPS, ...options.caps };
   const files = options.fileAccess ?? openFileAccess();
   const rows = new Map<string, AnyCommandRow>();
@@ -124,6 +128,7 @@ export function createSession(options: SessionOptions = {}): Session {
     const parsed = row.params.safeParse(rawParams ?? {});
     if (!parsed.success) return { ok: false, error: `${id}: ${formatIssues(parsed.error.issues, rawParams ?? {})}`, details: { issues: issueLines(parsed.error.issues, rawParams ?? {}).slice(0, 100) } };
     if (options.signal?.aborted) return { ok: false, error: `${id}: cancelled before it started` };
+    const progress = progressReporter((p) => options.onProgress?.(p), heartbeatMs);
 
     const ctx: CommandContext = {
       model,
@@ -133,13 +138,13 @@ export function createSession(options: SessionOptions = {}): Session {
       files,
       history: { undo: undo.map((h) => h.label).reverse(), redo: redo.map((h) => h.label).reverse() },
       signal: options.signal,
-      progress: (p) => options.onProgress?.(p),
+      progress: (p) => progress.report(p),
       recovery: autosaver,
     };
     let outcome;
     try {
       // Inside the signal's scope: the mesher's and solvers' check points (fem/cancel-scope.ts) read it.
-      outcome = await withCancelScope(options.signal, () => row.run(ctx, parsed.data));
+      outcome = await withCancelScope(options.signal, () => row.run(ctx, parsed.data), options.onProgress ? progress.beat : undefined);
     } catch (error) {
       if (error instanceof CancelledError) return { ok: false, error: `${id}: cancelled (the model is unchanged)` };
       if (error instanceof ModelError) return { ok: false, error: `${id}: ${error.message}`, ...(error.details ? { details: error.details } : {}) };

@@ -11,6 +11,8 @@ export function mcpTransport(): Transport {
   return {
     kind: "mcp-app",
     start(onScene, onStatus) {
+      // A height of its own before the bridge starts reporting sizes (template.html, `in-host`).
+      document.documentElement.classList.add("in-host");
       const load = async () => {
         try {
           const read = await app.readServerResource({ uri: SCENE_URI });

@@ -89,7 +89,7 @@ describe.skipIf(!BUILT || !HAVE_CHROMIUM)("the MCP App in a test host in Chromiu
     });
     await page.exposeFunction("hostCallTool", async (params: { name: string; arguments?: Record<string, unknown> }) => mcp.callTool(params));
     await page.setContent(
-      `<!doctype html><html><head><title>test host</title><style>body{font:14px system-ui;margin:16px} .answer{max-width:900px;background:#f3f4f6;border-radius:8px;padding:10px 14px;margin-bottom:10px} iframe{width:1000px;height:560px;border:1px solid #ccd;border-radius:8px}</style></head>` +
+      `<!doctype html><html><head><title>test host</title><style>body{font:14px system-ui;margin:16px} .answer{max-width:900px;background:#f3f4f6;border-radius:8px;padding:10px 14px;margin-bottom:10px} iframe{width:1000px;border:1px solid #ccd;border-radius:8px}</style></head>` +
         `<body><div class="answer"><b>Agent:</b> The largest displacement is ${shown.contour.range.max.value.toFixed(4)} mm at node ${shown.contour.range.max.node}.</div><div id="app-slot"></div>` +
         `<script>${await hostScript()}</script></body></html>`,
     );
@@ -104,6 +104,11 @@ describe.skipIf(!BUILT || !HAVE_CHROMIUM)("the MCP App in a test host in Chromiu
     expect(state.header.field.max).toBeCloseTo(shown.contour.range.max.value, 6);
     expect(state.header.field.max_node).toBe(shown.contour.range.max.node);
     expect(state.header.counts.elements).toBe(1440);
+    // The app told the host a real height, and the host's frame (sized by it alone) is that tall.
+    const sizes = (await page.evaluate(() => window.hostLog)).filter((l: string) => l.startsWith("size: ")).map((l: string) => Number(l.split("x")[1]));
+    expect(sizes.length).toBeGreaterThan(0);
+    expect(sizes[sizes.length - 1]).toBeGreaterThanOrEqual(480);
+    expect(Math.round((await page.locator("iframe").boundingBox())!.height)).toBe(sizes[sizes.length - 1] + 2);
     // The iframe shows the model: its region holds the surface and both ends of the rainbow.
     const shot = await page.locator("iframe").screenshot();
     expect(silhouette(shot).count).toBeGreaterThan(2000);

@@ -38,8 +38,10 @@ window.showInHost = async (input: HostInput) => {
   bridge.onreadresource = async (params) => window.hostReadResource(params);
   bridge.oncalltool = async (params) => window.hostCallTool(params);
   bridge.onloggingmessage = (p) => void window.hostLog.push(`log: ${JSON.stringify(p.data)}`);
+  // As the ext-apps documentation says a host does: the frame takes exactly the height the app reports.
   bridge.onsizechange = (p) => {
-    if (p.height) frame.style.height = `${Math.max(420, p.height)}px`;
+    window.hostLog.push(`size: ${p.width}x${p.height}`);
+    if (p.height !== undefined) frame.style.height = `${p.height}px`;
   };
   const initialized = new Promise<void>((resolve) => (bridge.oninitialized = () => resolve()));
   await bridge.connect(new PostMessageTransport(frame.contentWindow!, frame.contentWindow!));

@@ -5,6 +5,7 @@ import { CELL_METHODS, meshCells } from "../../mesh/cells.js";
 import { ModelError } from "../../model/errors.js";
 import type { Model } from "../../model/types.js";
 import { quantity } from "../params.js";
+import { interfaceReports } from "../result-parts.js";
 import { defineCommand } from "../types.js";
 
 const method = z.enum(CELL_METHODS);
@@ -29,16 +30,7 @@ export const meshCellsCommand = defineCommand({
       elements: z.number().int(),
       nodes: z.number().int(),
       cells: z.array(z.object({ cell: z.string(), method: z.string(), size: z.number().nullable(), elements: z.number().int(), nodes: z.number().int() })),
-      interfaces: z.array(
-        z.object({
-          partition: z.string(),
-          kind: z.enum(["merged", "tied"]),
-          nodes: z.number().int().describe("Merged: nodes joined; tied: slave nodes constrained"),
-          sides: z.object({ a: z.array(z.string()), b: z.array(z.string()) }),
-          slave: z.enum(["a", "b"]).optional(),
-          unmatched: z.number().int().optional().describe("Tied: slave nodes on no master face (left free)"),
-        }),
-      ),
+      interfaces: interfaceReports,
     }),
     results_cleared: z.array(z.string()),
   }),

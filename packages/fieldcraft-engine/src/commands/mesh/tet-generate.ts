@@ -3,6 +3,7 @@ import { generateTetMesh } from "../../mesh/generate.js";
 import { ModelError, nameList } from "../../model/errors.js";
 import type { Model } from "../../model/types.js";
 import { quantity } from "../params.js";
+import { interfaceReports } from "../result-parts.js";
 import { defineCommand } from "../types.js";
 
 export const meshTetGenerateCommand = defineCommand({
@@ -27,6 +28,7 @@ export const meshTetGenerateCommand = defineCommand({
       deviation: z.number().describe("Largest distance between the design's boundary and the mesh's"),
       tolerance: z.number().nullable(),
       seconds: z.number(),
+      interfaces: interfaceReports.optional(),
       bodies: z.array(
         z.object({
           name: z.string(),

@@ -6,7 +6,7 @@ import { checkReportResult } from "../result-parts.js";
 export const modelCheckCommand = defineCommand({
   id: "model.check",
   label: "Check model",
-  description: "Errors and warnings, each naming its item, and `progress`: the set-up checklist with the next stage and its command.",
+  description: "Errors and warnings, each naming its item (among them mesh pieces that share no node and no tie, and the rigid motions or temperatures a step leaves free, by body), and `progress`: the set-up checklist with the next stage and its command.",
   params: noParams,
   result: checkReportResult,
   requires: [],

@@ -3,6 +3,7 @@
 import { analysisOf } from "../../model/analyses/index.js";
 import { lookup } from "../../model/definitions.js";
 import { ModelError } from "../../model/errors.js";
+import { refuseUnconnected } from "../../model/connectivity.js";
 import type { Model, StepDefinition, StepResult } from "../../model/types.js";
 import type { SolveOptions } from "../../fem/types.js";
 import type { CommandContext } from "../types.js";
@@ -32,6 +33,7 @@ export async function runAnalysisSteps<R>(
   for (const [i, step] of steps.entries()) {
     const analysis = analysisOf(step);
     const problem = analysis.problem(model, step);
+    refuseUnconnected(model, step, analysis.connectivity);
     const solved = await analysis.solve(problem, {
       ...extra,
       ...(params.tolerance !== undefined ? { tolerance: params.tolerance } : {}),

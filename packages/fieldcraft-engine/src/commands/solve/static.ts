@@ -2,6 +2,7 @@ import { z } from "zod";
 import { analysisOf } from "../../model/analyses/index.js";
 import { lookup } from "../../model/definitions.js";
 import { ModelError } from "../../model/errors.js";
+import { refuseUnconnected } from "../../model/connectivity.js";
 import { fieldRange } from "../../model/results.js";
 import type { Model, StepDefinition, StepResult } from "../../model/types.js";
 import { itemName } from "../params.js";
@@ -54,6 +55,7 @@ export const solveStaticCommand = defineCommand({
       // The step's analysis row makes the problem, solves it and says what the result holds.
       const analysis = analysisOf(step);
       const problem = analysis.problem(model, step);
+      refuseUnconnected(model, step, analysis.connectivity);
       const solved = await analysis.solve(problem, {
         ...(params.tolerance !== undefined ? { tolerance: params.tolerance } : {}),
         maxIterations: params.max_iterations ?? Math.min(caps.maxIterations, 1000),

@@ -12,7 +12,7 @@ import { availableParallelism } from "node:os";
 import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
-import { CancelledError, cancelRequested } from "../cancel-scope.js";
+import { CancelledError, cancelRequested, heartbeat } from "../cancel-scope.js";
 import { kernelOf, type KernelContext, type KernelName } from "./kernels/index.js";
 import { CTRL, CTRL_SLOTS, type Job, type Reply } from "./protocol.js";
 import { sharedInt32 } from "./shared.js";
@@ -136,7 +136,10 @@ class Pool implements KernelPool {
 
   private stopIfCancelled(): boolean {
     if (Atomics.load(this.ctrl, CTRL.STOP) !== 0) return true;
-    if (!cancelRequested()) return false;
+    if (!cancelRequested()) {
+      heartbeat();
+      return false;
+    }
     Atomics.store(this.ctrl, CTRL.STOP, 1);
     return true;
   }

@@ -1,6 +1,7 @@
 // Preconditioned conjugate gradients that yields to the event loop, so abort signals and progress get through.
 import { sharedFloat64 } from "../parallel/shared.js";
 import type { LinearOperator } from "./operator.js";
+import { heartbeat } from "../cancel-scope.js";
 
 export interface CgOptions {
   tolerance: number;
@@ -67,6 +68,7 @@ export async function pcg(A: LinearOperator, M: LinearOperator, b: Float64Array,
       last = Date.now();
     }
     if (o.signal?.aborted) return { status: "aborted", iterations: it, relativeResidual: rel };
+    heartbeat();
   }
   return { status: "max-iterations", iterations: o.maxIterations, relativeResidual: rel };
 }

@@ -50,8 +50,14 @@ function cutBoxes(body: Body, plane: Plane, partition: string): CutOutcome {
   if (lower.length === 0 || upper.length === 0) return { kind: "miss" };
   // Cell a lies where s (x_a - c) < 0: below c when the normal is +axis.
   const [boxesA, boxesB] = s > 0 ? [lower, upper] : [upper, lower];
+  // Where each cell lies against the plane: the other cell's cut face ends there (a design face on the plane beyond it
+  // keeps its own name and is no part of the interface).
+  const b = (a + 1) % 3, d = (a + 2) % 3;
+  const touching = (boxes: BoxFeature[], end: "min" | "max") =>
+    boxes.filter((f) => f[end][a] === c).map((f): [number, number, number, number] => [f.min[b], f.max[b], f.min[d], f.max[d]]);
   const make = (boxes: BoxFeature[], side: "a" | "b"): Body | string => {
-    const cut: BoxCut = { axis: a, value: c, plus: (side === "a") === s > 0, name: cutFaceName(partition, side) };
+    const other = boxes === lower ? touching(upper, "min") : touching(lower, "max");
+    const cut: BoxCut = { axis: a, value: c, plus: (side === "a") === s > 0, name: cutFaceName(partition, side), across: other };
     const cuts = [...(body.cuts ?? []), cut];
     const made = analyzeBoxUnion(boxes, cuts);
     if (!made.ok) return `cell "${body.name}/${side}": ${made.error}`;

@@ -142,6 +142,8 @@ export const FREQUENCY_ANALYSIS = {
   label: "Natural frequencies",
   schema: frequencyProcedure,
   command: "solve.frequency",
+  // Rigid modes of a free piece are expected (the solve names them); pieces apart are worth a word.
+  connectivity: { pieces: "warning" },
   checkStep(model, step) {
     const errors: CheckItem[] = [];
     const warnings: CheckItem[] = [];

@@ -91,6 +91,7 @@ export const HEAT_ANALYSIS = {
   label: "Steady heat conduction",
   schema: heatProcedure,
   command: "solve.heat",
+  connectivity: { pieces: "error", restraint: "temperature" },
   checkStep(model, step) {
     const errors: CheckItem[] = [];
     for (const m of model.definitions.materials)

@@ -31,6 +31,7 @@ export const STATIC_ANALYSIS = {
   label: "Linear static",
   schema: z.object({ type: z.literal("static").describe("Linear static") }).strict(),
   command: "solve.static",
+  connectivity: { pieces: "error", restraint: "motion" },
   checkStep(_model, step) {
     const errors: CheckItem[] = [];
     if (step.boundary_conditions.length === 0) {

@@ -6,6 +6,7 @@ import type { DeckProcedure } from "../../decks/procedures.js";
 import type { DeckStep } from "../../decks/types.js";
 import type { SolveOptions, StaticSolution } from "../../fem/types.js";
 import type { CheckItem } from "../check.js";
+import type { ConnectivityRule } from "../connectivity.js";
 import type { Model, StepDefinition } from "../types.js";
 import type { Dimension } from "../units.js";
 
@@ -30,6 +31,8 @@ export interface AnalysisRow<Problem = unknown, N extends string = string, Solut
   command: string;
   /** Errors and warnings model.check reports for a step of this procedure. */
   checkStep(model: Model, step: StepDefinition): { errors: CheckItem[]; warnings: CheckItem[] };
+  /** What its steps ask of the mesh's pieces and their supports (model.check reports it, the solve refuses on it); none: free pieces are fine. */
+  connectivity?: ConnectivityRule;
   /** The solver's problem for a step (throws ModelError naming what to fix). */
   problem(model: Model, step: StepDefinition): Problem;
   solve(problem: Problem, options: SolveOptions): Promise<Solved<Solution>>;
