@@ -1,5 +1,5 @@
 // The fluid analysis through the commands: a duct from a .solidcraft extrusion, a fluid material and section, the
-// three conditions, solve.fluid, results.flow, probe points (outside points refused by name), contours, a render,
+// three conditions, solve.fluid, results.flow, probe points (outside points marked, with their nearest node), contours, a render,
 // deck.write refused, refusals that name what to fix, results saved and reopened.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -36,7 +36,7 @@ async function ductSession() {
 }
 
 describe("fluid steps through the commands", () => {
-  it("solves a duct: flow through the sets balances, probes interpolate inside and refuse outside, contours and renders show velocity", async () => {
+  it("solves a duct: flow through the sets balances, probes interpolate inside and mark points outside, contours and renders show velocity", async () => {
     const s = await ductSession();
     expect((await ok(s, "model.check")).errors).toEqual([]);
     const solved = await ok(s, "solve.fluid");
@@ -65,8 +65,17 @@ describe("fluid steps through the commands", () => {
     // `values.velocity` interpolates the nodal speed, `velocity` the vector: near each other, not equal.
     expect(Math.abs(centre.values.velocity / Math.hypot(...centre.velocity) - 1)).toBeLessThan(0.01);
     expect(Object.keys(centre.values)).toEqual(["velocity", "pressure", "vorticity"]);
-    const outside = await refused(s, "solve.probe", { points: [[5, 5, 20], [50, 5, 20], [5, 5, -1]] });
-    expect(outside.error).toBe("solve.probe: params.points[1] [50, 5, 20], params.points[2] [5, 5, -1] are outside the mesh; probe points inside it");
+    // Points off the mesh are answered each as outside, with the nearest node a search of every node finds.
+    const outside = (await ok(s, "solve.probe", { points: [[5, 5, 20], [50, 5, 20], [5, 5, -1]] })).points;
+    expect(outside[0].values).toEqual(centre.values);
+    const X = s.model().mesh!.mesh.nodes;
+    for (const [k, p] of [[1, [50, 5, 20]], [2, [5, 5, -1]]] as const) {
+      let best = Infinity;
+      for (let n = 0; n < X.length / 3; n++) best = Math.min(best, Math.hypot(X[3 * n] - p[0], X[3 * n + 1] - p[1], X[3 * n + 2] - p[2]));
+      const n = outside[k].nearest_node - 1;
+      expect(outside[k]).toMatchObject({ point: p, outside: true, distance: best });
+      expect(Math.hypot(X[3 * n] - p[0], X[3 * n + 1] - p[1], X[3 * n + 2] - p[2])).toBe(best);
+    }
 
     const contour = await ok(s, "results.contour", { field: "velocity" });
     expect(contour.contour.unit).toBe("mm/s");

@@ -149,14 +149,19 @@ export function probeTool({ backend, catalogue }: ToolDeps): ToolRow | null {
   return tool({
     name: "probe",
     title: "Probe results",
-    description: "solve.probe: stored results at nodes, elements (explicit) or points (fluid); `forces` adds nodal forces.",
+    description:
+      "solve.probe: stored results at nodes or elements; `points`: the element holding each point on any mesh kind (planar meshes lie in z = 0) and every field interpolated there, or `outside` with the nearest node; `near`: the nearest node of a point or points; `set`: a set's node and element ids, `limit` from `offset`; `forces`: each node's applied load plus reaction. points, near and set need only a mesh.",
     input: z.object({
       step: stepName.optional(),
       nodes: ids("Node ids").optional(),
       elements: ids("Element ids").optional(),
-      points: z.array(point).max(100_000).optional().describe("Points [x, y, z]"),
-      forces: z.boolean().optional().describe("Include nodal forces"),
-      mode: z.number().int().nonnegative().optional().describe("Mode number"),
+      points: z.array(point).min(1).max(100_000).optional().describe("Points [x, y, z] to interpolate at"),
+      near: z.union([point, z.array(point).min(1).max(100_000)]).optional().describe("A point [x, y, z] or points: the nearest node of each"),
+      set: z.string().min(1).max(200).optional().describe("A set whose node and element ids to list"),
+      offset: z.number().int().nonnegative().optional().describe("With `set`: position of the first id listed (default 0)"),
+      limit: z.number().int().positive().max(100_000).optional().describe("With `set`: ids listed of each kind (default 1000)"),
+      forces: z.boolean().optional().describe("Add each reported node's force: applied load plus reaction"),
+      mode: z.number().int().positive().optional().describe("Mode number"),
       frame: z.number().int().nonnegative().optional().describe("Frame number"),
       time: z.number().nonnegative().optional().describe("Time of the frame to read (explicit results: the nearest frame)"),
     }),

@@ -19,22 +19,28 @@ export function openTool({ backend, catalogue }: ToolDeps): ToolRow | null {
       `Opens a file by its extension (${extensions.map((e) => `${e}: ${OPENERS[e].command}`).join("; ")}). For a design, ` +
       "`model` is `keep` (default: the mesh and definitions stay, as a reopen after an edit wants) or `new` (a new model " +
       "with the design); the reply's `related` is false when the design has none of the bodies the model refers to, and " +
-      "`stale` lists the mesh bodies and sets that no longer resolve.",
+      "`stale` lists the mesh bodies and sets that no longer resolve. A design in another length unit than the model's opens " +
+      "with its lengths converted (`converted` says from what). For a part (.stl, .3mf), `units` is the unit the file's " +
+      "numbers are in (STL: default mm; 3MF: default its own `unit` attribute); they are converted into the model's.",
     input: z.object({
       path: path(`File to open (${list})`),
       model: z.enum(["keep", "new"]).optional().describe("For a design: keep the model's mesh and definitions (default) or start a new model"),
+      units: z.enum(["um", "mm", "cm", "in", "ft", "m"]).optional().describe("For a part (.stl, .3mf): the unit the file's numbers are in"),
     }),
     outputSchema: orFailure(oneResultOf(catalogue, extensions.map((e) => OPENERS[e].command))),
     annotations: EDITS,
     queue: MODEL_QUEUE,
-    run: async ({ path: file, model }, ctx) => {
+    run: async ({ path: file, model, units }, ctx) => {
       const extension = extensions.find((e) => file.toLowerCase().endsWith(e));
       if (extension === undefined) return failureResult(`cannot open ${file}: the extension must be one of ${list}`);
       const route = OPENERS[extension];
       if (model !== undefined && route.kind !== "design") {
         return failureResult(`\`model\` applies to a design (.solidcraft); ${file} is a ${route.kind} file`);
       }
-      return outcomeResult(await backend.execute(route.command, defined({ path: file, model }), engineOptions(ctx)));
+      if (units !== undefined && route.kind !== "mesh") {
+        return failureResult(`\`units\` applies to a part (.stl, .3mf); a design (.solidcraft) says its own units and is converted into the model's`);
+      }
+      return outcomeResult(await backend.execute(route.command, defined({ path: file, model, units }), engineOptions(ctx)));
     },
   });
 }

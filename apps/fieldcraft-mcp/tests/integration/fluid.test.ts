@@ -62,9 +62,14 @@ describe("fluid through the MCP tools", () => {
     const [centre, corner] = JSON.parse(probed.text).points;
     expect(centre.velocity[2]).toBeGreaterThan(corner.velocity[2]);
     expect(centre.values).toHaveProperty("pressure");
-    const outside = await call(server.client, "probe", { points: [[5, 5, 41]] });
-    expect(outside.isError).toBe(true);
-    expect(outside.text).toMatch(/params\.points\[0\] \[5, 5, 41\] is outside the mesh/);
+    const outside = await call(server.client, "probe", { points: [[5, 5, 41]], near: [5, 5, 41] });
+    expect(outside.isError, outside.text).toBe(false);
+    const answer = JSON.parse(outside.text);
+    // Outside: no values, the nearest node named; `near` finds the same node at the same distance.
+    expect(answer.points[0]).toMatchObject({ point: [5, 5, 41], outside: true });
+    expect(answer.points[0].nearest_node).toBe(answer.near[0].node.node);
+    expect(answer.points[0].distance).toBe(answer.near[0].distance);
+    expect(answer.near[0].node).toHaveProperty("pressure");
 
     const shown = await call(server.client, "show_results", { step: "Flow", field: "velocity" });
     expect(shown.isError, shown.text).toBe(false);

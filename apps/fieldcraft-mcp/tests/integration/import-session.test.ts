@@ -54,9 +54,24 @@ describe("an imported part through the MCP server", () => {
     expect(drawn).toBeGreaterThan(0.05);
   }, 300_000);
 
-  test("open .stl goes to the import too; a damaged one is refused by name and the server keeps serving", async () => {
+  test("open .stl goes to the import too, in the unit `units` names; a design in metres opens converted; a damaged one is refused by name and the server keeps serving", async () => {
     const opened = await call(server.client, "open", { path: path.join(dir, "Helix.stl") });
     expect(opened.isError, opened.text).toBe(false);
+    // `units` says what the STL's numbers are in: inches come in 25.4 times larger (volume 25.4^3).
+    const mm = JSON.parse(opened.text);
+    const inches = await call(server.client, "open", { path: path.join(dir, "Helix.stl"), units: "in" });
+    expect(inches.isError, inches.text).toBe(false);
+    const inch = JSON.parse(inches.text);
+    expect(inch).toMatchObject({ units: "mm", file_unit: "in" });
+    expect(inch.bodies[0].volume / mm.bodies[0].volume / 25.4 ** 3).toBeCloseTo(1, 9);
+    const design = path.join(dir, "box.solidcraft");
+    fs.writeFileSync(design, JSON.stringify({ format: "solidcraft/1", units: "m", bodies: [{ name: "B", features: [{ id: "F1", type: "box", min: [0, 0, 0], max: [0.1, 0.02, 0.01] }] }] }));
+    const refusedUnits = await call(server.client, "open", { path: design, units: "in" });
+    expect(refusedUnits.isError).toBe(true);
+    expect(refusedUnits.text).toMatch(/`units` applies to a part/);
+    const converted = JSON.parse((await call(server.client, "open", { path: design, model: "new" })).text);
+    expect(converted).toMatchObject({ units: "mm", converted: { from: "m", to: "mm", factor: 1000 } });
+    expect(converted.bodies[0].volume).toBeCloseTo(20_000, 6);
     const bytes = fs.readFileSync(path.join(dir, "Helix.stl"));
     fs.writeFileSync(path.join(dir, "cut.stl"), bytes.subarray(0, bytes.length - 100));
     const cut = await call(server.client, "open", { path: path.join(dir, "cut.stl") });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { call, startClient, tempDir, type Started } from "./helpers.js";
 
 // A planar (plane stress) plate through the built binary: mesh {method: "planar"}, set-up by edge names,
-// solve, show_results and a screenshot drawn in the plate's plane.
+// solve, show_results, probe (points, near, set, forces) and a screenshot drawn in the plate's plane.
 
 let server: Started;
 let dir: string;
@@ -49,6 +49,18 @@ describe("planar plate through fieldcraft-mcp", () => {
     expect(shown.isError, shown.text).toBe(false);
     // 800 N over 40 mm x 2 mm: 10 MPa along the plate away from the clamp; the clamp's corners concentrate it.
     expect(shown.text).toMatch(/s11/);
+    // probe on the planar mesh: a point's values, the nearest node, a set's ids, forces summing to the load.
+    const probed = await call(server.client, "probe", { points: [[50, 20, 0], [120, 20, 0]], near: [100, 0, 0], set: "right", limit: 1000, forces: true, nodes: [1] });
+    expect(probed.isError, probed.text).toBe(false);
+    const probe = JSON.parse(probed.text);
+    expect(probe.points[0].element).toBeGreaterThan(0);
+    expect(probe.points[0].values.s11).toBeCloseTo(10, 1);
+    expect(probe.points[1]).toMatchObject({ outside: true, distance: 20 });
+    expect(probe.near[0]).toMatchObject({ distance: 0, node: { coordinates: [100, 0, 0] } });
+    const right: number[] = probe.set.nodes.ids;
+    expect(probe.set.nodes.total).toBe(right.length);
+    const loads = JSON.parse((await call(server.client, "probe", { nodes: right, forces: true })).text).forces;
+    expect(loads.reduce((t: number, f: { force: number[] }) => t + f.force[0], 0)).toBeCloseTo(800, 6);
     const shot = await call(server.client, "screenshot", { width: 320, height: 200 });
     expect(shot.isError, shot.text).toBe(false);
     const png = imageOf(shot);

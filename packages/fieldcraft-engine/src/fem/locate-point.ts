@@ -1,7 +1,10 @@
-// Points inside a tetrahedral mesh: the element that holds a point (its corners' volume coordinates all >= 0, to
-// a small tolerance, so points on faces and edges count) and the element's shape values there. Straight-sided
-// tetrahedra only (the meshers' C3D10 mid-edge nodes sit at the midpoints), so the corners define the map.
+// Points in a mesh of any family: a grid of element boxes gives each point its candidate elements, the family's
+// shape functions inverse-mapped by Newton's method give its reference coordinates in each, and the element
+// holding it most deeply wins (points on faces and edges count, to a small tolerance). Planar meshes lie in
+// z = 0: a point off that plane is outside. The nearest node of any point comes from a grid of the nodes.
 import { family } from "./families/index.js";
+import { inverseMap } from "./inverse-map.js";
+import { buildGrid, cellItems, nearestItem, type SpatialGrid } from "./spatial-grid.js";
 import type { Mesh } from "../mesh/types.js";
 
 export interface Located {
@@ -11,56 +14,79 @@ export interface Located {
   nodes: number[];
 }
 
-const TOLERANCE = 1e-9;
+/** How far outside the reference element (in its own units) a point may lie and still count as on its boundary. */
+const TOLERANCE = 1e-7;
+/** Element boxes grow by this share of their size: quadratic elements' curved sides may bulge past their nodes. */
+const PAD = 0.1;
 
-/** Volume coordinates of p in element e (corners 0..3), or null when degenerate. */
-function volumeCoordinates(mesh: Mesh, npe: number, e: number, p: readonly number[]): number[] | null {
-  const X = mesh.nodes;
-  const c = [0, 1, 2, 3].map((a) => mesh.elements[e * npe + a]);
-  const [x0, y0, z0] = [X[3 * c[0]], X[3 * c[0] + 1], X[3 * c[0] + 2]];
-  const col = (k: number) => [X[3 * c[k]] - x0, X[3 * c[k] + 1] - y0, X[3 * c[k] + 2] - z0];
-  const [a, b, d] = [col(1), col(2), col(3)];
-  const det = a[0] * (b[1] * d[2] - b[2] * d[1]) - b[0] * (a[1] * d[2] - a[2] * d[1]) + d[0] * (a[1] * b[2] - a[2] * b[1]);
-  if (!(Math.abs(det) > 0)) return null;
-  const r = [p[0] - x0, p[1] - y0, p[2] - z0];
-  // Cramer's rule for [a b d] (l2, l3, l4) = r.
-  const l2 = (r[0] * (b[1] * d[2] - b[2] * d[1]) - b[0] * (r[1] * d[2] - r[2] * d[1]) + d[0] * (r[1] * b[2] - r[2] * b[1])) / det;
-  const l3 = (a[0] * (r[1] * d[2] - r[2] * d[1]) - r[0] * (a[1] * d[2] - a[2] * d[1]) + d[0] * (a[1] * r[2] - a[2] * r[1])) / det;
-  const l4 = (a[0] * (b[1] * r[2] - b[2] * r[1]) - b[0] * (a[1] * r[2] - a[2] * r[1]) + r[0] * (a[1] * b[2] - a[2] * b[1])) / det;
-  return [1 - l2 - l3 - l4, l2, l3, l4];
+export interface PointLocator {
+  /** The element holding p and its shape values there, or null outside the mesh. */
+  locate(p: readonly number[]): Located | null;
+  /** The node nearest p (0-based) and its distance. */
+  nearestNode(p: readonly number[]): { node: number; distance: number };
 }
 
-/** The element holding each point (null outside the mesh). Throws for meshes that are not tetrahedral. */
-export function locatePoints(mesh: Mesh, points: readonly (readonly number[])[]): (Located | null)[] {
-  const fam = family(mesh.type);
-  if (fam.shape !== "tetrahedron") throw new Error(`points can only be located in tetrahedral meshes; the mesh is ${mesh.type}: probe nodes instead`);
-  const npe = fam.nodes;
-  const ne = mesh.elements.length / npe;
-  const X = mesh.nodes;
-  const out: (Located | null)[] = points.map(() => null);
-  const best = points.map(() => -Infinity);
-  for (let e = 0; e < ne; e++) {
-    let lo0 = Infinity, lo1 = Infinity, lo2 = Infinity, hi0 = -Infinity, hi1 = -Infinity, hi2 = -Infinity;
-    for (let a = 0; a < 4; a++) {
+function nodeGrid(mesh: Mesh): SpatialGrid {
+  const count = mesh.nodes.length / 3;
+  const boxes = new Float64Array(6 * count);
+  for (let n = 0; n < count; n++) for (let a = 0; a < 3; a++) boxes[6 * n + a] = boxes[6 * n + 3 + a] = mesh.nodes[3 * n + a];
+  return buildGrid(boxes, count, 4);
+}
+
+function elementGrid(mesh: Mesh): { grid: SpatialGrid; boxes: Float64Array; size: number } {
+  const npe = family(mesh.type).nodes, X = mesh.nodes;
+  const count = mesh.elements.length / npe;
+  const boxes = new Float64Array(6 * count);
+  let size = 0;
+  for (let e = 0; e < count; e++) {
+    const lo = [Infinity, Infinity, Infinity], hi = [-Infinity, -Infinity, -Infinity];
+    for (let a = 0; a < npe; a++) {
       const n = mesh.elements[e * npe + a];
-      lo0 = Math.min(lo0, X[3 * n]); hi0 = Math.max(hi0, X[3 * n]);
-      lo1 = Math.min(lo1, X[3 * n + 1]); hi1 = Math.max(hi1, X[3 * n + 1]);
-      lo2 = Math.min(lo2, X[3 * n + 2]); hi2 = Math.max(hi2, X[3 * n + 2]);
+      for (let c = 0; c < 3; c++) (lo[c] = Math.min(lo[c], X[3 * n + c])), (hi[c] = Math.max(hi[c], X[3 * n + c]));
     }
-    const pad = 1e-9 * Math.max(hi0 - lo0, hi1 - lo1, hi2 - lo2);
-    points.forEach((p, i) => {
-      if (best[i] >= 0) return;
-      if (p[0] < lo0 - pad || p[0] > hi0 + pad || p[1] < lo1 - pad || p[1] > hi1 + pad || p[2] < lo2 - pad || p[2] > hi2 + pad) return;
-      const L = volumeCoordinates(mesh, npe, e, p);
-      if (!L) return;
-      const worst = Math.min(...L);
-      if (worst < -TOLERANCE || worst <= best[i]) return;
-      best[i] = worst;
-      const shape = fam.shapeFunctions([L[1], L[2], L[3]]);
-      out[i] = { element: e, shape, nodes: Array.from(mesh.elements.subarray(e * npe, e * npe + npe)) };
-    });
+    const pad = PAD * Math.max(hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]);
+    size = Math.max(size, ...[0, 1, 2].map((c) => hi[c] - lo[c]));
+    for (let c = 0; c < 3; c++) (boxes[6 * e + c] = lo[c] - pad), (boxes[6 * e + 3 + c] = hi[c] + pad);
   }
-  return out;
+  return { grid: buildGrid(boxes, count, 2), boxes, size };
+}
+
+/** A locator over the mesh: grids built once, then any number of points. */
+export function pointLocator(mesh: Mesh): PointLocator {
+  const fam = family(mesh.type);
+  const npe = fam.nodes, X = mesh.nodes;
+  let elements: ReturnType<typeof elementGrid> | undefined;
+  let nodes: SpatialGrid | undefined;
+  const coords = new Float64Array(3 * npe);
+  return {
+    locate(p) {
+      elements ??= elementGrid(mesh);
+      if (fam.dimension === 2 && Math.abs(p[2]) > TOLERANCE * elements.size) return null;
+      let best: Located | null = null, depth = -Infinity;
+      const B = elements.boxes;
+      for (const e of cellItems(elements.grid, p)) {
+        // Only elements whose (padded) box holds the point are worth a Newton solve.
+        if (p[0] < B[6 * e] || p[0] > B[6 * e + 3] || p[1] < B[6 * e + 1] || p[1] > B[6 * e + 4] || p[2] < B[6 * e + 2] || p[2] > B[6 * e + 5]) continue;
+        for (let a = 0; a < npe; a++) for (let c = 0; c < 3; c++) coords[3 * a + c] = X[3 * mesh.elements[e * npe + a] + c];
+        const mapped = inverseMap(fam, coords, p);
+        if (!mapped || mapped.margin < -TOLERANCE || mapped.margin <= depth) continue;
+        depth = mapped.margin;
+        best = { element: e, shape: fam.shapeFunctions(mapped.xi), nodes: Array.from(mesh.elements.subarray(e * npe, e * npe + npe)) };
+      }
+      return best;
+    },
+    nearestNode(p) {
+      nodes ??= nodeGrid(mesh);
+      const { item, distance } = nearestItem(nodes, p, (n) => Math.hypot(X[3 * n] - p[0], X[3 * n + 1] - p[1], X[3 * n + 2] - p[2]));
+      return { node: item, distance };
+    },
+  };
+}
+
+/** The element holding each point (null outside the mesh). */
+export function locatePoints(mesh: Mesh, points: readonly (readonly number[])[]): (Located | null)[] {
+  const locator = pointLocator(mesh);
+  return points.map((p) => locator.locate(p));
 }
 
 /** A nodal field's value at a located point. */

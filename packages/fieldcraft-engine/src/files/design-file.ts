@@ -5,23 +5,46 @@ import type { DesignState } from "../model/types.js";
 import type { FileAccess } from "../base/file-access.js";
 import { allowedRead, readTextChecked } from "./checked-io.js";
 import { importMesh } from "../geometry/import/index.js";
+import { convertDesignFile } from "../geometry/convert-design.js";
+import type { LengthUnit } from "../geometry/length-units.js";
+import type { DesignFile } from "../geometry/schema.js";
 import * as fs from "node:fs/promises";
 import * as path from "node:path";
 
-export async function readDesign(
-  files: FileAccess,
-  p: string,
-  param: string,
-  maxBytes: number,
-  imported?: { name: string; units: "mm" | "m"; feature_angle: number },
-): Promise<DesignState> {
+/** How an imported part was read: the body name, the design's unit, the file's unit and the feature angle. */
+export interface ImportedOptions {
+  name: string;
+  units: "mm" | "m";
+  /** The unit the file's numbers were read in (absent in older files: STL in `units`, 3MF in its own). */
+  file_units?: LengthUnit;
+  feature_angle: number;
+}
+
+/**
+ * A `.solidcraft` design or an imported part. `units` is the model's length unit: a design in another unit
+ * has its lengths converted into it (the state says from what); an imported part is converted into it.
+ */
+export async function readDesign(files: FileAccess, p: string, param: string, maxBytes: number, imported?: ImportedOptions, units?: "mm" | "m"): Promise<DesignState> {
   // An imported part saved in a model is read again from its file with the options it was imported with.
-  if (importKind(p))
-    return (await readImportedDesign(files, p, param, maxBytes, imported ? { name: imported.name, units: imported.units, featureAngle: imported.feature_angle } : {})).state;
+  if (importKind(p)) {
+    const o = imported
+      ? { name: imported.name, units: imported.units, fileUnits: imported.file_units ?? (importKind(p) === "stl" ? imported.units : undefined), featureAngle: imported.feature_angle }
+      : { ...(units ? { units } : {}) };
+    return (await readImportedDesign(files, p, param, maxBytes, o)).state;
+  }
   const { path, text } = await readTextChecked(files, p, param, maxBytes);
   const parsed = parseSolidcraft(text);
   if (!parsed.ok) throw new ModelError(`${param}: ${path}: ${parsed.error}`);
-  return { path, source: JSON.parse(text), design: parsed.design };
+  return inUnits({ path, source: JSON.parse(text), design: parsed.design }, units, `${param}: ${path}`);
+}
+
+/** The design with its lengths in `units` (unchanged when already in them, or when no unit is asked for). */
+function inUnits(state: DesignState, units: "mm" | "m" | undefined, what: string): DesignState {
+  if (!units || state.design.units === units) return state;
+  const source = convertDesignFile(state.source as DesignFile, units);
+  const parsed = parseSolidcraft(JSON.stringify(source));
+  if (!parsed.ok) throw new ModelError(`${what}: in ${units} (converted from ${state.design.units}): ${parsed.error}`);
+  return { ...state, source, design: parsed.design, convertedFrom: state.design.units };
 }
 
 /** A design held in memory (a sample, or one embedded in a `.fieldcraft` file). */
@@ -42,8 +65,8 @@ export async function readImportedDesign(
   p: string,
   param: string,
   maxBytes: number,
-  o: { name?: string; units?: "mm" | "m"; featureAngle?: number },
-): Promise<{ state: DesignState; info: { format: string; fileUnit: string; triangles: number; warnings: string[] } }> {
+  o: { name?: string; units?: "mm" | "m"; fileUnits?: LengthUnit; featureAngle?: number },
+): Promise<{ state: DesignState; info: { format: string; fileUnit: LengthUnit; triangles: number; warnings: string[] } }> {
   const kind = importKind(p);
   if (!kind) throw new ModelError(`${param}: ${p}: expected a .stl or .3mf file`);
   const abs = allowedRead(files, p, param);
@@ -58,8 +81,8 @@ export async function readImportedDesign(
     throw new ModelError(`${param}: cannot read ${abs}: ${(error as Error).message}`);
   }
   const name = o.name ?? path.basename(abs, path.extname(abs));
-  const r = importMesh(bytes, kind, { name, ...(o.units ? { units: o.units } : {}), ...(o.featureAngle !== undefined ? { featureAngle: o.featureAngle } : {}) });
+  const r = importMesh(bytes, kind, { name, ...(o.units ? { units: o.units } : {}), ...(o.fileUnits ? { fileUnits: o.fileUnits } : {}), ...(o.featureAngle !== undefined ? { featureAngle: o.featureAngle } : {}) });
   if (!r.ok) throw new ModelError(`${param}: ${abs}: ${r.error}`);
-  const source = { imported: { path: abs, name, units: r.design.units, feature_angle: o.featureAngle ?? 30 } };
-  return { state: { path: abs, source, design: r.design }, info: { format: r.format, fileUnit: r.fileUnit, triangles: r.triangles, warnings: r.warnings } };
+  const imported: ImportedOptions = { name, units: r.design.units, file_units: r.fileUnit, feature_angle: o.featureAngle ?? 30 };
+  return { state: { path: abs, source: { imported: { path: abs, ...imported } }, design: r.design }, info: { format: r.format, fileUnit: r.fileUnit, triangles: r.triangles, warnings: r.warnings } };
 }

@@ -14,6 +14,8 @@ import { datumAxisBySchema, datumPlaneBySchema } from "../model/datum-schemas.js
 import { decodeArray, encodeArray } from "./typed-arrays.js";
 import { encodeResults, resultsSchema } from "./results-file.js";
 import type { Caps } from "../base/caps.js";
+import { LENGTH_UNIT_NAMES } from "../geometry/length-units.js";
+import type { ImportedOptions } from "./design-file.js";
 
 export const FILE_FORMAT = "fieldcraft/2";
 export const FILE_VERSION = 2;
@@ -66,7 +68,9 @@ const datumSchema = z.union([
   z.object({ name: z.string(), kind: z.literal("axis"), by: datumAxisBySchema }).strict(),
 ]);
 const partitionSchema = z.object({ name: z.string(), datum: z.string(), bodies: z.array(z.string()).optional() }).strict();
-const importOptionsSchema = z.object({ name: z.string().min(1).max(200), units: z.enum(["mm", "m"]), feature_angle: z.number().min(0).max(180) }).strict();
+const importOptionsSchema = z
+  .object({ name: z.string().min(1).max(200), units: z.enum(["mm", "m"]), file_units: z.enum(LENGTH_UNIT_NAMES).optional(), feature_angle: z.number().min(0).max(180) })
+  .strict();
 
 const fileSchema = z
   .object({
@@ -75,9 +79,11 @@ const fileSchema = z
     design: z.union([
       z.null(),
       // `import`: an imported part (.stl, .3mf) is read again with the options it was imported with.
-      z.object({ path: z.string(), relative: z.string().optional(), import: importOptionsSchema.optional() }).strict(),
+      // `units`: a design in another unit had its lengths converted into these (the model's) when it was opened.
+      z.object({ path: z.string(), relative: z.string().optional(), import: importOptionsSchema.optional(), units: z.enum(["mm", "m"]).optional() }).strict(),
       // `path` with `embedded`: a recovery file keeps the design as it was in memory and where it came from.
-      z.object({ embedded: z.unknown(), path: z.string().optional() }).strict(),
+      // `converted_from`: the design at `path` is in that unit; `embedded` holds it converted into the model's.
+      z.object({ embedded: z.unknown(), path: z.string().optional(), converted_from: z.enum(["mm", "m"]).optional() }).strict(),
     ]),
     mesh: z.union([z.null(), meshSchema]),
     definitions: definitionsSchema,
@@ -129,8 +135,13 @@ export interface SerializeOptions {
 export function serializeModel(model: Model, filePath: string, options: SerializeOptions = {}): string {
   const design = model.design
     ? model.design.path && !options.embedDesign
-      ? { path: model.design.path, relative: path.relative(path.dirname(filePath), model.design.path), ...importedOptions(model.design.source) }
-      : { embedded: model.design.source, ...(model.design.path ? { path: model.design.path } : {}) }
+      ? {
+          path: model.design.path,
+          relative: path.relative(path.dirname(filePath), model.design.path),
+          ...importedOptions(model.design.source),
+          ...(model.design.convertedFrom ? { units: model.design.design.units } : {}),
+        }
+      : { embedded: model.design.source, ...(model.design.path ? { path: model.design.path } : {}), ...(model.design.convertedFrom ? { converted_from: model.design.convertedFrom } : {}) }
     : null;
   const results = options.results === false ? null : encodeResults(model);
   const file: FieldcraftFile = {
@@ -210,7 +221,9 @@ export function definitionsOf(file: FieldcraftFile): Definitions {
 }
 
 /** The options an imported part's design was made with (its `source` says), for the file's `import`. */
-function importedOptions(source: unknown): { import?: { name: string; units: "mm" | "m"; feature_angle: number } } {
-  const imported = (source as { imported?: { name: string; units: "mm" | "m"; feature_angle: number } } | null)?.imported;
-  return imported ? { import: { name: imported.name, units: imported.units, feature_angle: imported.feature_angle } } : {};
+function importedOptions(source: unknown): { import?: ImportedOptions } {
+  const imported = (source as { imported?: ImportedOptions } | null)?.imported;
+  if (!imported) return {};
+  const { name, units, file_units, feature_angle } = imported;
+  return { import: { name, units, ...(file_units ? { file_units } : {}), feature_angle } };
 }

@@ -7,7 +7,8 @@ import type { DesignState, Model } from "../model/types.js";
 import type { Caps } from "../base/caps.js";
 import type { FileAccess } from "../base/file-access.js";
 import { readTextChecked } from "./checked-io.js";
-import { designFromSource, readDesign } from "./design-file.js";
+import { designFromSource, readDesign, type ImportedOptions } from "./design-file.js";
+import { LENGTH_UNITS, type LengthUnit } from "../geometry/length-units.js";
 import { decodeMesh, definitionsOf, parseModelFile } from "./fieldcraft-file.js";
 import { applyPartitions } from "../model/partitions.js";
 import { decodeResults } from "./results-file.js";
@@ -29,7 +30,7 @@ export async function modelFromText(files: FileAccess, abs: string, text: string
     );
     const chosen = candidates.find((c) => existsSync(c)) ?? file.design.path;
     try {
-      design = await readDesign(files, chosen, "design", caps.maxFileBytes, file.design.import);
+      design = await readDesign(files, chosen, "design", caps.maxFileBytes, file.design.import, file.design.units);
     } catch (error) {
       const reason = error instanceof ModelError ? error.message.replace(/^design: /, "") : String(error);
       warnings.push(`the design ${chosen} was not opened (${reason}); the model opens without it`);
@@ -44,7 +45,8 @@ export async function modelFromText(files: FileAccess, abs: string, text: string
     }
   } else if (file.design) {
     try {
-      design = { ...designFromSource(file.design.embedded, "design"), ...(file.design.path ? { path: file.design.path } : {}) };
+      const from = file.design.converted_from;
+      design = { ...designFromSource(file.design.embedded, "design"), ...(file.design.path ? { path: file.design.path } : {}), ...(from ? { convertedFrom: from } : {}) };
     } catch (error) {
       warnings.push(`the embedded design was not opened (${(error as Error).message}); the model opens without it`);
     }
@@ -81,8 +83,9 @@ export async function modelFromText(files: FileAccess, abs: string, text: string
   return { model, warnings };
 }
 
-function importedSource(source: unknown): { path: string; name: string; units: "mm" | "m"; feature_angle: number } | null {
-  const i = (source as { imported?: { path?: unknown; name?: unknown; units?: unknown; feature_angle?: unknown } } | null)?.imported;
+function importedSource(source: unknown): ({ path: string } & ImportedOptions) | null {
+  const i = (source as { imported?: { path?: unknown; name?: unknown; units?: unknown; file_units?: unknown; feature_angle?: unknown } } | null)?.imported;
   if (!i || typeof i.path !== "string" || typeof i.name !== "string" || (i.units !== "mm" && i.units !== "m") || typeof i.feature_angle !== "number") return null;
-  return { path: i.path, name: i.name, units: i.units, feature_angle: i.feature_angle };
+  const fileUnits = typeof i.file_units === "string" && i.file_units in LENGTH_UNITS ? { file_units: i.file_units as LengthUnit } : {};
+  return { path: i.path, name: i.name, units: i.units, ...fileUnits, feature_angle: i.feature_angle };
 }

@@ -89,6 +89,8 @@ export interface DesignState {
   design: Design;
   /** The design as read, before partitions (absent when there are none). */
   base?: Design;
+  /** The unit the design file is in when its lengths were converted into the model's (`source` holds them converted). */
+  convertedFrom?: "mm" | "m";
 }
 
 export interface MeshParameters {

@@ -89,3 +89,8 @@ export function unitSystem(id: UnitSystemId): UnitSystem {
   const found = UNIT_SYSTEMS.find((s) => s.id === id)!;
   return { id: found.id, description: found.description, units: { ...found.units } };
 }
+
+/** The length unit of a unit system: what designs and imported parts are converted into. */
+export function lengthUnit(id: UnitSystemId): "mm" | "m" {
+  return UNIT_SYSTEMS.find((s) => s.id === id)!.units.length;
+}

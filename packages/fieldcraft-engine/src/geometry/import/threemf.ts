@@ -1,16 +1,18 @@
 // 3MF core: the zip read as a stream (fflate) with caps on entries, inflated sizes and ratios, so a zip
 // bomb is stopped after at most the cap's bytes; the model XML parsed as a stream (saxes) with caps and no
 // DOCTYPE (so no entity expansion). Objects (meshes and components), build items with transforms, `unit`.
+import { THREEMF_UNITS } from "../length-units.js";
 import { Unzip, UnzipInflate, UnzipPassThrough } from "fflate";
 import { SaxesParser } from "saxes";
 import { IMPORT_LIMITS } from "./limits.js";
 
-export const UNIT_MM: Record<string, number> = { micron: 0.001, millimeter: 1, centimeter: 10, inch: 25.4, foot: 304.8, meter: 1000 };
 
 export interface ThreeMfModel {
   /** 9 coordinates per triangle in the file's unit, build items instantiated. */
   coords: Float64Array;
   unit: string;
+  /** Whether the file says its unit (3MF's default, millimeter, otherwise). */
+  declared: boolean;
   names: string[];
 }
 
@@ -90,6 +92,7 @@ function modelParser(limits: typeof IMPORT_LIMITS) {
   const objects = new Map<string, Obj>();
   const items: { id: string; m: number[] }[] = [];
   let unit = "millimeter";
+  let declared = false;
   let current: Obj | null = null;
   let vertexCount = 0;
   let triangleCount = 0;
@@ -114,8 +117,9 @@ function modelParser(limits: typeof IMPORT_LIMITS) {
     switch (local(tag.name)) {
       case "model":
         if (a.unit !== undefined) {
-          if (!(a.unit in UNIT_MM)) throw new Refusal(`model unit "${a.unit}" is not one of ${Object.keys(UNIT_MM).join(", ")}`);
+          if (!(a.unit in THREEMF_UNITS)) throw new Refusal(`model unit "${a.unit}" is not one of ${Object.keys(THREEMF_UNITS).join(", ")}`);
           unit = a.unit;
+          declared = true;
         }
         break;
       case "object":
@@ -174,7 +178,7 @@ function modelParser(limits: typeof IMPORT_LIMITS) {
     };
     for (const it of items) place(it.id, it.m, 0, []);
     if (out.length === 0) throw new Refusal("the 3MF build holds no triangles");
-    return { coords: Float64Array.from(out), unit, names };
+    return { coords: Float64Array.from(out), unit, declared, names };
   };
   return { parser, result };
 }
