@@ -199,6 +199,19 @@ describe("slow and idle connections are bounded by the server itself", () => {
     for (const s of sockets) s.socket.destroy();
   });
 
+  test("past the total of connections, the oldest unchecked ones make room; the real client is served", async () => {
+    const own = await HttpServerProcess.spawn({ command: process.execPath, args: [ECHO_SERVER, "--http=127.0.0.1:0", "--http-max-connections=20", "--http-max-pending=100"] });
+    try {
+      const sockets = await Promise.all(Array.from({ length: 40 }, () => rawSocket(own.url)));
+      await new Promise((r) => setTimeout(r, 200));
+      expect(sockets.filter((s) => !s.socket.destroyed).length).toBeLessThanOrEqual(20);
+      await pingOk(own);
+      for (const s of sockets) s.socket.destroy();
+    } finally {
+      await own.stop();
+    }
+  });
+
   test("bodies in flight past the total get 503 while the held ones and small requests still go through", async () => {
     const host = new URL(server.url).host;
     const held = await Promise.all(Array.from({ length: 3 }, () => rawSocket(server.url)));

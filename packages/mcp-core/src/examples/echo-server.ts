@@ -6,7 +6,7 @@
  * --max-result=N (policies.maxResultLength);
  * --http=[HOST:]PORT serves Streamable HTTP instead of stdio with a generated token told on stderr
  * (--http-token-file=FILE or --http-no-auth instead; --http-max-sessions=N, --http-idle-ms=MS,
- * --http-headers-ms=MS, --http-body-ms=MS, --http-max-pending=N, --http-bodies-bytes=N); its address goes to stderr.
+ * --http-headers-ms=MS, --http-body-ms=MS, --http-max-pending=N, --http-max-connections=N, --http-bodies-bytes=N); its address goes to stderr.
  */
 import { z } from "zod";
 import {
@@ -187,6 +187,6 @@ if (http === undefined) {
     ...(address as ListenAddress), token: auth.token, unauthenticated: auth.unauthenticated, diagnosticName: "echo-server",
     maxSessions: number("http-max-sessions"), sessionIdleMs: number("http-idle-ms"),
     headersTimeoutMs: number("http-headers-ms"), bodyTimeoutMs: number("http-body-ms"),
-    maxPendingConnections: number("http-max-pending"), maxBodyBytesInFlight: number("http-bodies-bytes"),
+    maxPendingConnections: number("http-max-pending"), maxConnections: number("http-max-connections"), maxBodyBytesInFlight: number("http-bodies-bytes"),
   });
 }

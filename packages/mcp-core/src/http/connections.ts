@@ -6,7 +6,7 @@ export interface ConnectionLimits {
   readonly headersMs: number;
   /** Time a request has to send its whole body once its headers are in. */
   readonly bodyMs: number;
-  /** Most connections open at once (beyond it Node drops new ones at accept). */
+  /** Most connections open at once; a newcomer past it replaces the oldest untrusted one, else is closed. */
   readonly maxConnections: number;
   /** Most connections that have not yet sent a request past the Host/Origin/token checks; the oldest is dropped for a newcomer. */
   readonly maxPending: number;
@@ -32,7 +32,6 @@ export class Connections {
 
   constructor(server: Server, limits: ConnectionLimits) {
     this.#limits = limits;
-    server.maxConnections = limits.maxConnections;
     server.headersTimeout = limits.headersMs;
     server.requestTimeout = limits.headersMs + limits.bodyMs;
     server.on("connection", (socket: Socket) => this.#open(socket));
@@ -77,9 +76,13 @@ export class Connections {
   }
 
   #open(socket: Socket): void {
+    if (this.#all.size >= this.#limits.maxConnections && this.#pending.size === 0) {
+      socket.destroy(); // every open connection is a trusted client's: the newcomer waits for one to end
+      return;
+    }
     const conn: Connection = { socket, timer: undefined, trusted: false };
     this.#all.set(socket, conn);
-    if (this.#pending.size >= this.#limits.maxPending) {
+    if (this.#pending.size >= this.#limits.maxPending || this.#all.size > this.#limits.maxConnections) {
       // The oldest untrusted connection makes room: a flood of idle sockets cannot lock a real client out.
       const oldest = this.#pending.values().next().value as Connection;
       this.#pending.delete(oldest);

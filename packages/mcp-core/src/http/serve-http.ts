@@ -47,9 +47,9 @@ export interface HttpServeOptions {
   readonly headersTimeoutMs?: number;
   /** Time a request has to send its whole body once its headers are in (default 60 s). */
   readonly bodyTimeoutMs?: number;
-  /** Most connections open at once (default 512). */
+  /** Most connections open at once (default 1024); a newcomer past it replaces the oldest unchecked one. */
   readonly maxConnections?: number;
-  /** Most connections with no request past the Host/Origin/token checks yet (default 64); the oldest is dropped for a newcomer. */
+  /** Most connections with no request past the Host/Origin/token checks yet (default 256); the oldest is dropped for a newcomer. */
   readonly maxPendingConnections?: number;
   /** Most bytes of request bodies held at once, all connections together (default 4 × the largest body); past it 503. */
   readonly maxBodyBytesInFlight?: number;
@@ -291,8 +291,8 @@ export async function serveHttp(served: HttpServed, options: HttpServeOptions): 
   connections = new Connections(server, {
     headersMs: options.headersTimeoutMs ?? 10_000,
     bodyMs: options.bodyTimeoutMs ?? 60_000,
-    maxConnections: options.maxConnections ?? 512,
-    maxPending: options.maxPendingConnections ?? 64,
+    maxConnections: options.maxConnections ?? 1024,
+    maxPending: options.maxPendingConnections ?? 256,
   });
   server.on("clientError", (_error, socket) => {
     if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n");
