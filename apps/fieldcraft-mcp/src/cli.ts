@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // fieldcraft-mcp: flags → roots → backend → server on stdio. stdout is the protocol's alone.
-import { resolveHttpToken, runHttp, serveStdio } from "@mcp-wrappers/mcp-core";
+import { provideHttpAuth, runHttp, serveStdio } from "@mcp-wrappers/mcp-core";
 import { parseOptions, USAGE } from "./cli/options.js";
 import { resolveRoots } from "./cli/roots.js";
 import { hostPathStyle } from "./confinement/index.js";
@@ -44,12 +44,13 @@ async function main(argv: readonly string[]): Promise<void> {
     startWorkerBackend({ roots: roots.roots, cwd, version: SERVER_VERSION, note, catalogue: (catalogue ??= headlessCatalogue()), ...extra });
   const http = parsed.options.http;
   if (http !== undefined) {
-    const token = resolveHttpToken(http.address, http.tokenFile);
-    if ("error" in token) fail(token.error);
+    const auth = provideHttpAuth({ address: http.address, tokenFile: http.tokenFile, noAuth: http.noAuth, name: "fieldcraft-mcp" });
+    if ("error" in auth) fail(auth.error);
     // Every client session gets its own engine, bounded in memory; all of them are confined alike.
     const caps = { maxMemoryBytes: http.sessionMemoryBytes, maxUndoBytes: Math.floor(http.sessionMemoryBytes / 2) };
     const describe = { kind: "headless", name: ENGINE_NAME, version: SERVER_VERSION, hasUi: false } as const;
     process.stderr.write(`fieldcraft-mcp: ${startupNote(describe, roots.roots).replace("serving a headless session", `serving up to ${http.maxSessions} headless sessions over HTTP`)}\n`);
+    if (auth.notice !== undefined) process.stderr.write(auth.notice + "\n");
     await runHttp(
       {
         openSession: async () => {
@@ -57,7 +58,8 @@ async function main(argv: readonly string[]): Promise<void> {
           return { definition: await fieldcraftServer(backend), close: () => backend.close() };
         },
       },
-      { ...http.address, ...token, maxSessions: http.maxSessions, evictWhenFull: false, diagnosticName: "fieldcraft-mcp" },
+      // Full: the least recently used idle session makes room (an abandoned agent cannot lock the server for 30 minutes).
+      { ...http.address, token: auth.token, unauthenticated: auth.unauthenticated, maxSessions: http.maxSessions, diagnosticName: "fieldcraft-mcp" },
     );
     return;
   }

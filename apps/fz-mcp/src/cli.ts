@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { resolveHttpToken, routeConsoleToStderr, runHttp, serveStdio } from "@mcp-wrappers/mcp-core";
+import { provideHttpAuth, routeConsoleToStderr, runHttp, serveStdio } from "@mcp-wrappers/mcp-core";
 import { resolveConfig, startupLine } from "./cli/resolve-config.js";
 import { USAGE } from "./cli/usage.js";
 import { FzRunner } from "./runner/fz-runner.js";
@@ -20,17 +20,18 @@ if (outcome.kind === "help") {
   process.exitCode = 2;
 } else {
   const config = outcome.config;
-  const token = config.http === undefined ? {} : resolveHttpToken(config.http.address, config.http.tokenFile);
-  if ("error" in token) {
-    process.stderr.write(`fz-mcp: ${token.error}\n`);
+  const auth = config.http === undefined ? undefined : provideHttpAuth({ ...config.http, name: "fz-mcp" });
+  if (auth !== undefined && "error" in auth) {
+    process.stderr.write(`fz-mcp: ${auth.error}\n`);
     process.exit(2);
   }
   const runner = new FzRunner(config);
   // Last resort: whatever ends this process takes its fz children with it.
   process.on("exit", () => runner.killAll());
   process.stderr.write(`${startupLine(config)}\n`);
+  if (auth?.notice !== undefined) process.stderr.write(auth.notice + "\n");
   const server = fzServer(config, runner);
   // Over HTTP every client shares the one definition: fz calls hold no state between them.
   if (config.http === undefined) await serveStdio(server, { diagnosticName: "fz-mcp" });
-  else await runHttp(server, { ...config.http.address, ...token, diagnosticName: "fz-mcp" });
+  else await runHttp(server, { ...config.http.address, token: auth?.token, unauthenticated: auth?.unauthenticated, diagnosticName: "fz-mcp" });
 }

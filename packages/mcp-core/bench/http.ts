@@ -20,7 +20,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CALL = { name: "echo", arguments: { text: "hello, benchmark" } };
 
 const SERVERS = [
-  { name: "mcp-core", command: process.execPath, args: [OURS, "--http=127.0.0.1:0"] },
+  // No token on either side: the SDK baseline has none, and the comparison is of the protocol path.
+  { name: "mcp-core", command: process.execPath, args: [OURS, "--http=127.0.0.1:0", "--http-no-auth"] },
   { name: "sdk", command: process.execPath, args: ["--import", "tsx", SDK] },
 ] as const;
 

@@ -20,7 +20,7 @@ const waiter = tool({
 
 let endpoint: HttpEndpoint;
 beforeAll(async () => {
-  endpoint = await serveHttp(defineServer({ name: "cancel", version: "0", instructions: "test", tools: [waiter] }), { port: 0, log: () => {} });
+  endpoint = await serveHttp(defineServer({ name: "cancel", version: "0", instructions: "test", tools: [waiter] }), { port: 0, unauthenticated: true, log: () => {} });
 });
 afterAll(async () => {
   await endpoint.close();

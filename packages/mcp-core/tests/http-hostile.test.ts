@@ -15,9 +15,12 @@ const INIT = JSON.stringify({
   params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "hostile", version: "0" } },
 });
 
+/** Each spawned server's generated token, by URL: `post` sends it unless the test gives its own Authorization. */
+const authFor = new Map<string, Record<string, string>>();
+
 function post(url: string, body: string | Buffer, headers: Record<string, string> = {}): Promise<{ status: number; text: string; headers: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: "POST", agent: false, headers: { "Content-Type": "application/json", Accept: ACCEPT, ...headers } }, (res) => {
+    const req = request(url, { method: "POST", agent: false, headers: { "Content-Type": "application/json", Accept: ACCEPT, ...authFor.get(url), ...headers } }, (res) => {
       let text = "";
       res.setEncoding("utf8").on("data", (c: string) => (text += c)).on("end", () => resolve({ status: res.statusCode!, text, headers: res.headers }));
     });
@@ -37,6 +40,7 @@ describe("hostile HTTP on a loopback bind", () => {
     server = await HttpServerProcess.spawn({
       command: process.execPath, args: ["--expose-gc", ECHO_SERVER, "--http=127.0.0.1:0", "--http-idle-ms=1000"],
     });
+    authFor.set(server.url, server.authHeaders);
   });
   afterAll(async () => {
     await server.stop();
@@ -61,7 +65,7 @@ describe("hostile HTTP on a loopback bind", () => {
     expect(declared.status).toBe(413);
     expect(JSON.parse(declared.text).error.message).toBe("request too large");
     const streamed = await new Promise<number>((resolve, reject) => {
-      const req = request(server.url, { method: "POST", agent: false, headers: { "Content-Type": "application/json", Accept: ACCEPT, "Transfer-Encoding": "chunked" } }, (res) => {
+      const req = request(server.url, { method: "POST", agent: false, headers: { ...server.authHeaders, "Content-Type": "application/json", Accept: ACCEPT, "Transfer-Encoding": "chunked" } }, (res) => {
         res.resume();
         resolve(res.statusCode!);
       });
@@ -92,8 +96,9 @@ describe("hostile HTTP on a loopback bind", () => {
     const own = await HttpServerProcess.spawn({
       command: process.execPath, args: ["--expose-gc", ECHO_SERVER, "--http=127.0.0.1:0", `--http-idle-ms=${idleMs}`],
     });
+    authFor.set(own.url, own.authHeaders);
     try {
-      const client = new ModernHttpClient(own.url);
+      const client = new ModernHttpClient(own.url, { token: own.token });
       const before = await memoryOf(client);
       expect(before.sessions).toBe(0);
       const started = Date.now();
@@ -118,7 +123,7 @@ describe("hostile HTTP on a loopback bind", () => {
   }, 90_000);
 
   test("a client that never reads its SSE stream cannot grow the server's memory without bound", async () => {
-    const client = new ModernHttpClient(server.url);
+    const client = new ModernHttpClient(server.url, { token: server.token });
     const before = await memoryOf(client);
     const url = new URL(server.url);
     const socket = connect(Number(url.port), url.hostname);
@@ -132,7 +137,7 @@ describe("hostile HTTP on a loopback bind", () => {
       },
     });
     socket.write(
-      `POST ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\nAccept: ${ACCEPT}\r\n` +
+      `POST ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: Bearer ${server.token}\r\nContent-Type: application/json\r\nAccept: ${ACCEPT}\r\n` +
         `MCP-Protocol-Version: 2026-07-28\r\nMcp-Method: tools/call\r\nMcp-Name: flood\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
     );
     socket.pause(); // and never read

@@ -8,7 +8,7 @@ let server: HttpServerProcess;
 let modern: ModernHttpClient;
 beforeAll(async () => {
   server = await HttpServerProcess.spawn({ command: process.execPath, args: [ECHO_SERVER, "--http=127.0.0.1:0", "--batch=100"] });
-  modern = new ModernHttpClient(server.url);
+  modern = new ModernHttpClient(server.url, { token: server.token });
 });
 afterAll(async () => {
   await server.stop();
@@ -18,7 +18,7 @@ afterAll(async () => {
 async function post(body: unknown, headers: Record<string, string> = {}) {
   const response = await fetch(server.url, {
     method: "POST",
-    headers: { "Content-Type": "application/json", Accept: ACCEPT, ...headers },
+    headers: { "Content-Type": "application/json", Accept: ACCEPT, ...server.authHeaders, ...headers },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
   const text = await response.text();
@@ -29,7 +29,7 @@ async function legacySession(version: string): Promise<Record<string, string>> {
   const init = await post({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: version, capabilities: {}, clientInfo: { name: "t", version: "0" } } });
   expect(init.status).toBe(200);
   expect(init.json.result.protocolVersion).toBe(version);
-  const headers = { "Mcp-Session-Id": init.headers.get("mcp-session-id")!, "MCP-Protocol-Version": version };
+  const headers = { ...server.authHeaders, "Mcp-Session-Id": init.headers.get("mcp-session-id")!, "MCP-Protocol-Version": version };
   expect((await post({ jsonrpc: "2.0", method: "notifications/initialized" }, headers)).status).toBe(202);
   return headers;
 }
@@ -65,13 +65,13 @@ describe("2026-07-28 over HTTP (stateless)", () => {
   test("no sessions: no Mcp-Session-Id minted or honoured; GET and DELETE are 405", async () => {
     const response = await fetch(server.url, {
       method: "POST",
-      headers: { "Content-Type": "application/json", Accept: ACCEPT, "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/list", "Mcp-Session-Id": "made-up" },
+      headers: { ...server.authHeaders, "Content-Type": "application/json", Accept: ACCEPT, "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/list", "Mcp-Session-Id": "made-up" },
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} } } }),
     });
     expect(response.status).toBe(200);
     expect(response.headers.get("mcp-session-id")).toBeNull();
-    expect((await fetch(server.url, { headers: { Accept: "text/event-stream" } })).status).toBe(405);
-    expect((await fetch(server.url, { method: "DELETE" })).status).toBe(405);
+    expect((await fetch(server.url, { headers: { ...server.authHeaders, Accept: "text/event-stream" } })).status).toBe(405);
+    expect((await fetch(server.url, { method: "DELETE", headers: server.authHeaders })).status).toBe(405);
   });
 
   test("resources: cache hints on read; an unknown URI is -32602 (renumbered from -32002)", async () => {

@@ -16,7 +16,7 @@ afterAll(async () => {
 
 async function connect(): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
   const client = new Client({ name: "http-test", version: "1.0.0" });
-  const transport = new StreamableHTTPClientTransport(new URL(server.url));
+  const transport = new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: server.authHeaders } });
   await client.connect(transport);
   return { client, transport };
 }
@@ -59,7 +59,7 @@ describe("Streamable HTTP with the SDK client", () => {
     await transport.terminateSession();
     const after = await fetch(server.url, {
       method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", "Mcp-Session-Id": id, "MCP-Protocol-Version": "2025-11-25" },
+      headers: { ...server.authHeaders, "Content-Type": "application/json", Accept: "application/json, text/event-stream", "Mcp-Session-Id": id, "MCP-Protocol-Version": "2025-11-25" },
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
     });
     expect(after.status).toBe(404);

@@ -127,7 +127,7 @@ describe("over HTTP", () => {
         return preserializedResult(jsonResultParts(VALUE, { bytes: true }));
       },
     });
-    const endpoint = await serveHttp(defineServer({ name: "t", version: "1", instructions: "test", tools: [plain, bytes, streamed] }), { port: 0, log: () => {} });
+    const endpoint = await serveHttp(defineServer({ name: "t", version: "1", instructions: "test", tools: [plain, bytes, streamed] }), { port: 0, unauthenticated: true, log: () => {} });
     try {
       const post = async (name: string, progressToken?: number) => {
         const body = modernRequest("tools/call", { name, arguments: {} }, { id: 7, ...(progressToken === undefined ? {} : { progressToken }) });

@@ -39,7 +39,7 @@ Usage:
   fieldcraft-mcp [mcp] [--headless]
   fieldcraft-mcp [mcp] --connect HOST:PORT
   fieldcraft-mcp [mcp] --automation-read-root DIR [--automation-write-root DIR]
-  fieldcraft-mcp [mcp] --http [HOST:]PORT [--http-token-file FILE] [roots]
+  fieldcraft-mcp [mcp] --http [HOST:]PORT [--http-token-file FILE | --http-no-auth] [roots | --unconfined]
 
 Options:
   --headless                    an in-process engine session, no window (the default)
@@ -98,6 +98,9 @@ export function parseOptions(argv: readonly string[]): ParsedOptions {
   const confined = readRoot !== undefined || writeRoot !== undefined;
   const http = parseHttpOptions(values);
   if (http !== undefined && "error" in http) return { kind: "error", error: http.error };
+  if (http?.unconfined === true && confined) {
+    return { kind: "error", error: "--unconfined contradicts --automation-read-root/--automation-write-root; give one" };
+  }
   if (values.connect !== undefined) {
     if (http !== undefined) {
       return { kind: "error", error: "--connect and --http contradict each other: over HTTP every client gets its own headless session" };

@@ -13,5 +13,12 @@ export function resolveRoots(options: ServerOptions, cwd: string, style: PathSty
     if (!checked.ok) return checked;
     roots[key] = checked.real;
   }
+  // Over HTTP any client may name files: without roots, reads and writes stay in the working folder unless --unconfined.
+  if (options.http !== undefined && options.http.unconfined !== true && roots.read === undefined && roots.write === undefined) {
+    const here = checkRoot("the working folder", ".", cwd, style);
+    if (!here.ok) return here;
+    roots.read = here.real;
+    roots.write = here.real;
+  }
   return { ok: true, roots };
 }

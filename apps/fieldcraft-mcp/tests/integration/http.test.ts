@@ -90,7 +90,7 @@ afterAll(async () => {
 
 async function sdkClient(): Promise<Client> {
   const client = new Client({ name: "fc-http-agent", version: "1" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+  await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: server.authHeaders } }));
   return client;
 }
 
@@ -133,30 +133,36 @@ describe("fieldcraft-mcp over Streamable HTTP", () => {
     await endClient(client);
   });
 
-  test("sessions are capped (--http-max-sessions 4): a newcomer is refused with 503, and a DELETE makes room", async () => {
+  test("sessions are capped (--http-max-sessions 4): a newcomer evicts the least recently used idle one, and DELETE ends one", async () => {
     const init = () =>
       fetch(server.url, {
         method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
+        headers: { ...server.authHeaders, "Content-Type": "application/json", Accept: "application/json, text/event-stream" },
         body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "cap", version: "1" } } }),
       });
+    const ping = async (id: string) =>
+      (await fetch(server.url, {
+        method: "POST",
+        headers: { ...server.authHeaders, "Content-Type": "application/json", Accept: "application/json, text/event-stream", "Mcp-Session-Id": id },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" }),
+      })).status;
     const opened: string[] = [];
-    let refused: Response | undefined;
-    for (let i = 0; i < 5 && refused === undefined; i++) {
+    for (let i = 0; i < 5; i++) {
       const response = await init();
-      if (response.status === 503) refused = response;
-      else opened.push(response.headers.get("mcp-session-id")!);
+      expect(response.status).toBe(200);
+      opened.push(response.headers.get("mcp-session-id")!);
     }
-    expect(refused?.status).toBe(503);
-    expect(((await refused!.json()) as { error: { message: string } }).error.message).toContain("4 sessions");
-    expect(opened.length).toBe(4);
-    const deleted = await fetch(server.url, { method: "DELETE", headers: { "Mcp-Session-Id": opened[0]! } });
+    // The fifth made room by ending the first (the oldest idle one); the other four answer.
+    expect(await ping(opened[0]!)).toBe(404);
+    for (const id of opened.slice(1)) expect(await ping(id)).toBe(200);
+    const deleted = await fetch(server.url, { method: "DELETE", headers: { ...server.authHeaders, "Mcp-Session-Id": opened[1]! } });
     expect(deleted.status).toBe(200);
-    expect((await init()).status).toBe(200);
+    expect(await ping(opened[1]!)).toBe(404);
+    for (const id of opened.slice(2)) await fetch(server.url, { method: "DELETE", headers: { ...server.authHeaders, "Mcp-Session-Id": id } });
   });
 
   test("a 2026-07-28-only client runs the seed's session over HTTP", async () => {
-    const modern = new ModernHttpClient(server.url);
+    const modern = new ModernHttpClient(server.url, { token: server.token });
     const discover = await modern.request("server/discover");
     expect(discover.message.result).toMatchObject({ resultType: "complete", supportedVersions: expect.arrayContaining(["2026-07-28"]) });
     await seedSession(modernCaller(modern), copyBlock(dir, "modern-http"));

@@ -8,7 +8,7 @@ import { BIN, tempDir } from "./helpers.js";
 let dir = "";
 runOfficialConformance(
   {
-    server: () => ({ command: process.execPath, args: [BIN, "--http", "127.0.0.1:0"], cwd: (dir = tempDir("fc-mcp-conf-")) }),
+    server: () => ({ command: process.execPath, args: [BIN, "--http", "127.0.0.1:0", "--http-no-auth"], cwd: (dir = tempDir("fc-mcp-conf-")) }),
     offers: ["resources"],
     cleanup: () => fs.rmSync(dir, { recursive: true, force: true }),
   },

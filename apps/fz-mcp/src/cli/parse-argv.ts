@@ -5,7 +5,13 @@ export type ArgvOutcome =
   | { kind: "help" }
   | { kind: "version" }
   | { kind: "misuse"; message: string }
-  | { kind: "run"; cwd: string | undefined; command: string[] | undefined; http?: string; httpTokenFile?: string };
+  | {
+      kind: "run"; cwd: string | undefined; command: string[] | undefined; http?: string; httpTokenFile?: string; httpNoAuth?: true;
+      fzConcurrency?: number; fzQueue?: number;
+    };
+
+/** `--fz-concurrency` and `--fz-queue`: whole numbers within these bounds. */
+const COUNT_FLAGS = { "--fz-concurrency": { key: "fzConcurrency", min: 1, max: 64 }, "--fz-queue": { key: "fzQueue", min: 0, max: 10_000 } } as const;
 
 /**
  * Scans argv (after the program name) left to right. `--help` anywhere before `--` wins over
@@ -15,7 +21,8 @@ export type ArgvOutcome =
 export function parseArgv(tokens: readonly string[]): ArgvOutcome {
   let cwd: string | undefined;
   let command: string[] | undefined;
-  const http: { http?: string; httpTokenFile?: string } = {};
+  const http: { http?: string; httpTokenFile?: string; httpNoAuth?: true } = {};
+  const counts: { fzConcurrency?: number; fzQueue?: number } = {};
   let misuse: string | undefined;
   const fail = (message: string) => {
     misuse ??= message;
@@ -52,6 +59,20 @@ export function parseArgv(tokens: readonly string[]): ArgvOutcome {
       else http[key] = value;
       continue;
     }
+    if (token === "--http-no-auth") {
+      http.httpNoAuth = true;
+      continue;
+    }
+    if (token === "--fz-concurrency" || token === "--fz-queue") {
+      const rule = COUNT_FLAGS[token];
+      const value = tokens[i + 1];
+      i += 1;
+      const n = value !== undefined && /^\d{1,6}$/.test(value) ? Number(value) : NaN;
+      if (!(n >= rule.min && n <= rule.max)) fail(`${token} needs a whole number from ${rule.min} to ${rule.max}`);
+      else if (counts[rule.key] !== undefined) fail(`${token} is given more than once`);
+      else counts[rule.key] = n;
+      continue;
+    }
     if (token.startsWith("-")) fail(`unknown flag ${token}`);
     else fail(`unexpected argument ${token} (only --cwd and -- are accepted)`);
   }
@@ -63,5 +84,8 @@ export function parseArgv(tokens: readonly string[]): ArgvOutcome {
   if (http.httpTokenFile !== undefined && http.http === undefined) {
     return { kind: "misuse", message: "--http-token-file only applies with --http" };
   }
-  return { kind: "run", cwd, command, ...http };
+  if (http.httpNoAuth !== undefined && http.http === undefined) {
+    return { kind: "misuse", message: "--http-no-auth only applies with --http" };
+  }
+  return { kind: "run", cwd, command, ...http, ...counts };
 }

@@ -12,7 +12,11 @@ export interface FzConfig {
   readonly cwd: string | undefined;
   readonly timeLimit: TimeLimit;
   /** Serve Streamable HTTP on this address instead of stdio (`--http`), with the token read from `tokenFile`. */
-  readonly http?: { readonly address: ListenAddress; readonly tokenFile: string | undefined };
+  readonly http?: { readonly address: ListenAddress; readonly tokenFile: string | undefined; readonly noAuth?: true };
+  /** Most fz children at once across all clients (`--fz-concurrency`; default 1: they share one venture). */
+  readonly fzConcurrency?: number;
+  /** Most calls waiting for a child beyond those (`--fz-queue`; default 32); past it a call is turned away. */
+  readonly fzQueue?: number;
 }
 
 export type StartupOutcome =
@@ -75,12 +79,17 @@ export function resolveConfig(argv: readonly string[], env: Environment): Startu
   if (command.length === 0) {
     return { kind: "refuse", message: "the fz command is empty (FZ_MCP_COMMAND, or the words after --)" };
   }
+  const counts = {
+    ...(parsed.fzConcurrency === undefined ? {} : { fzConcurrency: parsed.fzConcurrency }),
+    ...(parsed.fzQueue === undefined ? {} : { fzQueue: parsed.fzQueue }),
+  };
   if (parsed.http !== undefined) {
     const address = parseListenAddress(parsed.http);
     if ("error" in address) return { kind: "refuse", message: address.error };
-    return { kind: "serve", config: { command, cwd, timeLimit, http: { address, tokenFile: parsed.httpTokenFile } } };
+    const noAuth = parsed.httpNoAuth === undefined ? {} : { noAuth: true as const };
+    return { kind: "serve", config: { command, cwd, timeLimit, http: { address, tokenFile: parsed.httpTokenFile, ...noAuth }, ...counts } };
   }
-  return { kind: "serve", config: { command, cwd, timeLimit } };
+  return { kind: "serve", config: { command, cwd, timeLimit, ...counts } };
 }
 
 /** The one diagnostic line written before serving. */

@@ -14,6 +14,11 @@ export function outcomeEnvelope(outcome: RunOutcome, config: FzConfig): FoundEnv
       const seconds = config.timeLimit.kind === "seconds" ? config.timeLimit.seconds : 0n;
       return synthesized(fzTimeout(seconds, config.command));
     }
+    case "busy":
+      return synthesized(fzUnavailable(
+        `fz was not started: ${outcome.running} fz ${outcome.running === 1 ? "call is" : "calls are"} running and ${outcome.waiting} waiting, this server's bound ` +
+          "(--fz-concurrency, --fz-queue); retry when a call has finished",
+      ));
     case "cancelled":
       // Never shown: a cancelled call gets no reply. Kept an envelope so every path has one.
       return synthesized(fzUnavailable("the call was cancelled and fz was killed"));

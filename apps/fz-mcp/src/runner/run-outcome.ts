@@ -11,7 +11,9 @@ export type RunOutcome =
   /** The limit passed; the process tree was killed and its output discarded. */
   | { kind: "timed-out" }
   /** The caller gave up (cancellation or shutdown); the process tree was killed. */
-  | { kind: "cancelled" };
+  | { kind: "cancelled" }
+  /** Not started: the children allowed at once are running and the queue behind them is full. */
+  | { kind: "busy"; running: number; waiting: number };
 
 export interface RunRequest {
   /** Program, then every argument (configured leading words and the tool's argv). */

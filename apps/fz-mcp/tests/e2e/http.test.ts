@@ -25,7 +25,7 @@ describe("fz-mcp over Streamable HTTP", () => {
   test("the startup line says HTTP; the SDK client runs init → add → plan → deploy → verify", async () => {
     expect(server.stderr).toContain("serving MCP over HTTP");
     const client = new Client({ name: "fz-http-test", version: "1.0.0" });
-    const transport = new StreamableHTTPClientTransport(new URL(server.url));
+    const transport = new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: server.authHeaders } });
     await client.connect(transport);
     expect(client.getServerVersion()).toMatchObject({ name: "cratefield-fz" });
     expect(envelope(await client.callTool({ name: "fz_init", arguments: { name: "acme", host: "acme.example" } }))).toMatchObject({ ok: true });
@@ -40,7 +40,7 @@ describe("fz-mcp over Streamable HTTP", () => {
   });
 
   test("a 2026-07-28 client: server/discover, tools/list with cache hints, a call with resultType", async () => {
-    const modern = new ModernHttpClient(server.url);
+    const modern = new ModernHttpClient(server.url, { token: server.token });
     const discover = await modern.request("server/discover");
     expect(discover.status).toBe(200);
     expect(discover.message.result).toMatchObject({ resultType: "complete", supportedVersions: expect.arrayContaining(["2026-07-28", "2025-11-25"]) });

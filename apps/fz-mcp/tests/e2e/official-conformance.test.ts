@@ -5,6 +5,6 @@ import { CLI, FAKE_FZ, tempDir } from "../support/fixtures.js";
 
 // fz-mcp serves tools only: every scenario that needs more is registered skipped with what it needs.
 runOfficialConformance(
-  { server: () => ({ command: process.execPath, args: [CLI, "--cwd", tempDir("venture-conf-"), "--http", "127.0.0.1:0", "--", process.execPath, FAKE_FZ] }) },
+  { server: () => ({ command: process.execPath, args: [CLI, "--cwd", tempDir("venture-conf-"), "--http", "127.0.0.1:0", "--http-no-auth", "--", process.execPath, FAKE_FZ] }) },
   { describe, test, beforeAll, afterAll },
 );

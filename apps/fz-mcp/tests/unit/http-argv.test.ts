@@ -14,4 +14,12 @@ describe("--http", () => {
     expect(parseArgv(["--http-token-file", "/t"])).toMatchObject({ kind: "misuse", message: expect.stringContaining("only applies with --http") });
     expect(resolveConfig(["--http", "nope"], {})).toMatchObject({ kind: "refuse", message: expect.stringContaining("[HOST:]PORT") });
   });
+  test("--http-no-auth only with --http; --fz-concurrency and --fz-queue are bounded whole numbers", () => {
+    expect(resolveConfig(["--http", "0", "--http-no-auth", "--fz-concurrency", "3", "--fz-queue", "0"], {})).toMatchObject({
+      kind: "serve", config: { http: { noAuth: true }, fzConcurrency: 3, fzQueue: 0 },
+    });
+    expect(parseArgv(["--http-no-auth"])).toMatchObject({ kind: "misuse", message: expect.stringContaining("--http-no-auth only applies with --http") });
+    expect(parseArgv(["--fz-concurrency", "0"])).toMatchObject({ kind: "misuse", message: expect.stringContaining("from 1 to 64") });
+    expect(parseArgv(["--fz-queue", "x"])).toMatchObject({ kind: "misuse", message: expect.stringContaining("--fz-queue needs a whole number") });
+  });
 });

@@ -3,13 +3,15 @@
  * The example server the tests spawn: an echo tool, a slow tool (abortable, reports progress),
  * a tool that throws, a structured tool with an output schema, a memory probe, and a resource.
  * Flags: --batch=<n>|none (default none), --arguments=json-rpc-error|result (default json-rpc-error);
- * --http=[HOST:]PORT serves Streamable HTTP instead of stdio (--http-token-file=FILE,
- * --http-max-sessions=N, --http-idle-ms=MS); its address goes to stderr.
+ * --max-result=N (policies.maxResultLength);
+ * --http=[HOST:]PORT serves Streamable HTTP instead of stdio with a generated token told on stderr
+ * (--http-token-file=FILE or --http-no-auth instead; --http-max-sessions=N, --http-idle-ms=MS,
+ * --http-headers-ms=MS, --http-body-ms=MS, --http-max-pending=N, --http-max-connections=N, --http-bodies-bytes=N); its address goes to stderr.
  */
 import { z } from "zod";
 import {
-  defineServer, errorResult, jsonResult, parseListenAddress, resolveHttpToken, routeConsoleToStderr, runHttp, serveStdio,
-  textResult, tool, type HttpEndpoint, type InvalidArgumentsPolicy, type ServerPolicies,
+  defineServer, errorResult, jsonResult, parseListenAddress, provideHttpAuth, routeConsoleToStderr, runHttp, serveStdio,
+  textResult, tool, type HttpEndpoint, type InvalidArgumentsPolicy, type ListenAddress, type ServerPolicies,
 } from "../index.js";
 
 routeConsoleToStderr();
@@ -141,7 +143,8 @@ function policiesFrom(argv: readonly string[]): ServerPolicies {
   const argFlag = flags.get("arguments") ?? "json-rpc-error";
   const invalidArguments: InvalidArgumentsPolicy =
     argFlag === "result" ? (row, message) => errorResult(`Invalid arguments for tool \`${row.name}\`: ${message}`) : "json-rpc-error";
-  return { batch, invalidArguments };
+  const maxResult = flags.get("max-result");
+  return { batch, invalidArguments, ...(maxResult === undefined ? {} : { maxResultLength: Number(maxResult) }) };
 }
 
 const server = defineServer({
@@ -173,14 +176,17 @@ if (http === undefined) {
   await serveStdio(server);
 } else {
   const address = parseListenAddress(http);
-  const token = "error" in address ? address : resolveHttpToken(address, flag("http-token-file"));
-  if ("error" in address || "error" in token) {
-    process.stderr.write(`echo-server: ${"error" in address ? address.error : (token as { error: string }).error}\n`);
+  const auth = "error" in address ? address : provideHttpAuth({ address, tokenFile: flag("http-token-file"), noAuth: argv.includes("--http-no-auth"), name: "echo-server" });
+  if ("error" in auth) {
+    process.stderr.write(`echo-server: ${auth.error}\n`);
     process.exit(2);
   }
+  if (auth.notice !== undefined) process.stderr.write(auth.notice + "\n");
   const number = (name: string): number | undefined => (flag(name) === undefined ? undefined : Number(flag(name)));
   endpoint = await runHttp(server, {
-    ...address, ...(token as { token?: string }), diagnosticName: "echo-server",
+    ...(address as ListenAddress), token: auth.token, unauthenticated: auth.unauthenticated, diagnosticName: "echo-server",
     maxSessions: number("http-max-sessions"), sessionIdleMs: number("http-idle-ms"),
+    headersTimeoutMs: number("http-headers-ms"), bodyTimeoutMs: number("http-body-ms"),
+    maxPendingConnections: number("http-max-pending"), maxConnections: number("http-max-connections"), maxBodyBytesInFlight: number("http-bodies-bytes"),
   });
 }

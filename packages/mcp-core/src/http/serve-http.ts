@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import type { AddressInfo } from "node:net";
 import { ERRORS } from "../jsonrpc/error-codes.js";
 import { classify } from "../jsonrpc/message.js";
 import { PARSE_FAILED, parseMessageBytes } from "../jsonrpc/parse-bytes.js";
@@ -8,7 +8,8 @@ import { eraOf, MODERN_ERRORS, MODERN_VERSIONS, unsupportedVersionError } from "
 import { PROTOCOL_VERSIONS } from "../protocol/versions.js";
 import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_LINE_BYTES } from "../server/definition.js";
 import { Session, type Outlet, type Reply } from "../server/session.js";
-import { readBody } from "./body.js";
+import { BodyBudget, readBody } from "./body.js";
+import { Connections } from "./connections.js";
 import { refusalOf, tokenDigest, type GuardPolicy } from "./guard.js";
 import { isLoopbackHost } from "./loopback.js";
 import { modernHeaderMismatch } from "./modern-headers.js";
@@ -23,8 +24,10 @@ export interface HttpServeOptions {
   readonly port: number;
   /** The MCP endpoint's path (default `/mcp`). */
   readonly path?: string;
-  /** Bearer token every request must carry (required for a non-loopback bind). */
+  /** Bearer token every request must carry. Required unless `unauthenticated` (loopback only) says otherwise. */
   readonly token?: string;
+  /** Serve without a token: any local process can then use the server. Refused for a non-loopback bind. */
+  readonly unauthenticated?: boolean;
   /** Browser origins allowed besides loopback ones. */
   readonly allowedOrigins?: readonly string[];
   /** Most legacy sessions held at once (default 1024); when full, the least recently used idle one is ended. */
@@ -40,6 +43,16 @@ export interface HttpServeOptions {
   readonly maxBodyBytes?: number;
   /** Deepest JSON nesting (default: the definition's `maxDepth`, 128). */
   readonly maxDepth?: number;
+  /** Time a connection has to send a request's headers (default 10 s), from connect and after each answer. */
+  readonly headersTimeoutMs?: number;
+  /** Time a request has to send its whole body once its headers are in (default 60 s). */
+  readonly bodyTimeoutMs?: number;
+  /** Most connections open at once (default 1024); a newcomer past it replaces the oldest unchecked one. */
+  readonly maxConnections?: number;
+  /** Most connections with no request past the Host/Origin/token checks yet (default 256); the oldest is dropped for a newcomer. */
+  readonly maxPendingConnections?: number;
+  /** Most bytes of request bodies held at once, all connections together (default 4 × the largest body); past it 503. */
+  readonly maxBodyBytesInFlight?: number;
   /** Diagnostics (stderr by default). */
   readonly log?: (text: string) => void;
   readonly diagnosticName?: string;
@@ -71,6 +84,10 @@ export async function serveHttp(served: HttpServed, options: HttpServeOptions): 
   if (!loopback && options.token === undefined) {
     throw new Error(`serving HTTP on ${host} (reachable from other machines) needs a bearer token`);
   }
+  if (options.token === undefined && options.unauthenticated !== true) {
+    // Any local user can reach a loopback port: no token is a choice to state, never a default.
+    throw new Error("serving HTTP needs a bearer token (`token`), or `unauthenticated: true` to let any local process in");
+  }
   const path = options.path ?? "/mcp";
   const shared = isFactory(served) ? undefined : served;
   const maxBody = options.maxBodyBytes ?? shared?.policies.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES;
@@ -81,6 +98,8 @@ export async function serveHttp(served: HttpServed, options: HttpServeOptions): 
     tokenDigest: options.token === undefined ? undefined : tokenDigest(options.token),
   };
   const quietIo = { send: () => {}, log };
+  const bodies = new BodyBudget(options.maxBodyBytesInFlight ?? 4 * maxBody);
+  let connections: Connections;
   const open = async (): Promise<SessionInstance> => (isFactory(served) ? served.openSession() : { definition: served });
 
   const sessions = new SessionTable(options.maxSessions ?? 1024, options.sessionIdleMs ?? 30 * 60_000, (record, why) => {
@@ -109,8 +128,13 @@ export async function serveHttp(served: HttpServed, options: HttpServeOptions): 
       return sendJson(res, 406, errorLine(null, { ...ERRORS.invalidRequest, message: "Not Acceptable: accept application/json and text/event-stream" }));
     }
     const sseAllowed = /text\/event-stream|\*\/\*/i.test(accept);
-    const body = await readBody(req, maxBody);
+    const body = await readBody(req, maxBody, bodies);
+    connections.bodyDone(req.socket);
     if (body.kind === "aborted") return;
+    if (body.kind === "busy") {
+      const line = errorLine(null, { ...ERRORS.internal, message: `Service Unavailable: request bodies in flight passed this server's ${bodies.max} bytes; retry shortly` });
+      return sendJson(res, 503, line, { "Retry-After": "1", Connection: "close" });
+    }
     if (body.kind === "too-large") {
       const line = errorLine(null, { ...ERRORS.tooLarge, data: `the largest body accepted is ${maxBody} bytes` });
       return sendJson(res, 413, line, body.drained ? {} : { Connection: "close" });
@@ -230,6 +254,8 @@ export async function serveHttp(served: HttpServed, options: HttpServeOptions): 
   };
 
   const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
+    connections.headersIn(req.socket);
+    res.once("finish", () => connections.answered(req.socket));
     const url = req.url ?? "/";
     const q = url.indexOf("?");
     if ((q < 0 ? url : url.slice(0, q)) !== path) {
@@ -242,6 +268,8 @@ export async function serveHttp(served: HttpServed, options: HttpServeOptions): 
       const extra: Headers = refusal.status === 401 ? { "WWW-Authenticate": 'Bearer realm="mcp"' } : {};
       return sendJson(res, refusal.status, errorLine(null, { ...ERRORS.invalidRequest, message: refusal.message }), extra);
     }
+    connections.trust(req.socket);
+    if (req.method !== "POST") connections.bodyDone(req.socket);
     switch (req.method) {
       case "POST":
         onPost(req, res).catch((error: unknown) => {
@@ -259,11 +287,12 @@ export async function serveHttp(served: HttpServed, options: HttpServeOptions): 
     }
   };
 
-  const server: Server = createServer({ requestTimeout: 300_000 }, onRequest);
-  const sockets = new Set<Socket>();
-  server.on("connection", (socket) => {
-    sockets.add(socket);
-    socket.once("close", () => sockets.delete(socket));
+  const server: Server = createServer(onRequest);
+  connections = new Connections(server, {
+    headersMs: options.headersTimeoutMs ?? 10_000,
+    bodyMs: options.bodyTimeoutMs ?? 60_000,
+    maxConnections: options.maxConnections ?? 1024,
+    maxPending: options.maxPendingConnections ?? 256,
   });
   server.on("clientError", (_error, socket) => {
     if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n");
@@ -296,7 +325,7 @@ export async function serveHttp(served: HttpServed, options: HttpServeOptions): 
           session.abortAll("server closing");
           if (isFactory(served)) await instance.close?.();
         }
-        for (const socket of sockets) socket.destroy();
+        connections.destroyAll();
         await stopped;
         if (shared?.onShutdown !== undefined) await shared.onShutdown("signal");
       })()),

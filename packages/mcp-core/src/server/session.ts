@@ -251,7 +251,13 @@ export class Session {
     if (items.length > policy.maxMessages) {
       return errorLine(null, { ...ERRORS.invalidRequest, data: `a batch holds at most ${policy.maxMessages} messages` });
     }
-    const replies = items.map((item) => this.#dispatch(item, false, outlet));
+    // One budget for the whole batch: its replies together are capped like one result, and crossing it stops the rest.
+    const budget = new BatchBudget(this.#def.policies.maxResultLength, outlet.signal);
+    const batchOutlet: Outlet = { send: outlet.send, cancelById: outlet.cancelById, signal: budget.signal };
+    const replies = items.map((item) => {
+      const reply = this.#dispatch(item, false, batchOutlet);
+      return reply instanceof Promise ? reply.then((line) => budget.admit(item, line)) : budget.admit(item, reply);
+    });
     if (replies.every((r) => !(r instanceof Promise))) return joinBatch(replies as Array<Line | null>);
     return Promise.all(replies).then(joinBatch);
   }
@@ -435,6 +441,49 @@ function resourceContents(uri: string, mimeType: string, content: ResourceConten
   if ("json" in content) return { uri, mimeType, text: JSON.stringify(content.json) ?? "null", ...extra };
   if ("blob" in content) return { uri, mimeType, blob: Buffer.from(content.blob.buffer, content.blob.byteOffset, content.blob.byteLength).toString("base64"), ...extra };
   return { uri, mimeType, text: content.text, ...extra };
+}
+
+/**
+ * The reply budget of one batch. Each reply is charged as it completes; the one that crosses the bound is
+ * replaced by an error naming it, the batch's calls still running or queued are cancelled (their signal
+ * aborts, queued ones never start) and each is answered with the same error instead of its result.
+ */
+class BatchBudget {
+  readonly #max: number;
+  readonly #controller = new AbortController();
+  #used = 0;
+  #over = false;
+
+  constructor(max: number, outer: AbortSignal | undefined) {
+    this.#max = max;
+    if (outer !== undefined) {
+      if (outer.aborted) this.#controller.abort();
+      else outer.addEventListener("abort", () => this.#controller.abort(), { once: true });
+    }
+  }
+
+  get signal(): AbortSignal {
+    return this.#controller.signal;
+  }
+
+  admit(item: unknown, line: Line | null): Line | null {
+    const request = classify(item);
+    if (request.kind !== "request") return line;
+    if (line === null) return this.#over ? this.#refusal(request.id, request.method) : null;
+    if (this.#over) return this.#refusal(request.id, request.method);
+    this.#used += typeof line === "string" ? line.length : line.byteLength();
+    if (this.#used <= this.#max) return line;
+    this.#over = true;
+    this.#controller.abort();
+    return this.#refusal(request.id, request.method);
+  }
+
+  #refusal(id: RequestId, method: string): string {
+    const text = `this batch's replies together passed this server's bound on one reply (${this.#max} characters of JSON); ` +
+      "the rest of the batch was stopped: send fewer calls per batch, or ask each call for less";
+    // A tool call's failure is a result (never a protocol error); anything else is an Invalid Request naming the bound.
+    return method === "tools/call" ? resultLine(id, JSON.stringify(errorResult(text))) : errorLine(id, { ...ERRORS.invalidRequest, data: text });
+  }
 }
 
 function joinBatch(replies: ReadonlyArray<Line | null>): Line | null {

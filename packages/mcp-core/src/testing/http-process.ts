@@ -16,12 +16,15 @@ export interface HttpSpawnSpec {
 export class HttpServerProcess {
   readonly child: ChildProcess;
   readonly url: string;
+  /** The bearer token the server generated and told on stderr (`HTTP bearer token …`); undefined when it was given one or none. */
+  readonly token: string | undefined;
   #stderr: string[];
   #stdout: string[];
 
-  private constructor(child: ChildProcess, url: string, stderr: string[], stdout: string[]) {
+  private constructor(child: ChildProcess, url: string, token: string | undefined, stderr: string[], stdout: string[]) {
     this.child = child;
     this.url = url;
+    this.token = token;
     this.#stderr = stderr;
     this.#stdout = stdout;
   }
@@ -45,7 +48,7 @@ export class HttpServerProcess {
         const m = /listening on (http:\/\/\S+)/.exec(text);
         if (m !== null) {
           clearTimeout(timer);
-          resolve(new HttpServerProcess(child, m[1]!, stderr, stdout));
+          resolve(new HttpServerProcess(child, m[1]!, /HTTP bearer token (\S+)/.exec(text)?.[1], stderr, stdout));
         }
       });
       child.once("exit", (code, signal) => {
@@ -53,6 +56,11 @@ export class HttpServerProcess {
         reject(new Error(`server exited (${code ?? signal}) before listening; stderr: ${text}`));
       });
     });
+  }
+
+  /** `{ Authorization: "Bearer <token>" }` for the generated token, else `{}`. */
+  get authHeaders(): Record<string, string> {
+    return this.token === undefined ? {} : { Authorization: `Bearer ${this.token}` };
   }
 
   get stderr(): string {
