@@ -7,6 +7,7 @@ import { resolveSet } from "./sets.js";
 import type { Model } from "./types.js";
 import { designMatchWarnings } from "./check-rules/design-match.js";
 import { partitionWarnings } from "./check-rules/partitions.js";
+import { isPointCondition, isPointLoad } from "./reference-points.js";
 
 export interface CheckItem {
   item: string;
@@ -104,9 +105,9 @@ export function checkModel(model: Model): CheckReport {
   }
   for (const step of d.steps) {
     for (const n of step.boundary_conditions) {
-      if (!d.boundary_conditions.some((b) => b.name === n)) errors.push({ item: `step ${step.name}`, message: `boundary condition \`${n}\` does not exist` });
+      if (!d.boundary_conditions.some((b) => b.name === n) && !isPointCondition(model, n)) errors.push({ item: `step ${step.name}`, message: `boundary condition \`${n}\` does not exist` });
     }
-    for (const n of step.loads) if (!d.loads.some((l) => l.name === n)) errors.push({ item: `step ${step.name}`, message: `load \`${n}\` does not exist` });
+    for (const n of step.loads) if (!d.loads.some((l) => l.name === n) && !isPointLoad(model, n)) errors.push({ item: `step ${step.name}`, message: `load \`${n}\` does not exist` });
     // What the step's analysis needs of it (static: a boundary condition).
     const own = analysisOf(step).checkStep(model, step);
     errors.push(...own.errors);

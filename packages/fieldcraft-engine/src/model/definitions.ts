@@ -11,6 +11,10 @@ const SINGULAR: Record<DefinitionKind, string> = {
   steps: "step",
   amplitudes: "amplitude",
   initial_conditions: "initial condition",
+  reference_points: "reference point",
+  couplings: "coupling",
+  point_loads: "point load",
+  point_conditions: "point boundary condition",
 };
 
 const CREATOR: Record<DefinitionKind, string> = {
@@ -22,6 +26,10 @@ const CREATOR: Record<DefinitionKind, string> = {
   steps: "model.step.create",
   amplitudes: "model.amplitude.create",
   initial_conditions: "model.initial_condition.create",
+  reference_points: "model.reference_point.create",
+  couplings: "model.coupling.create",
+  point_loads: "model.reference_point.load",
+  point_conditions: "model.reference_point.hold",
 };
 
 export function names(model: Model, kind: DefinitionKind): string[] {
@@ -57,5 +65,9 @@ export function definitionCounts(model: Model): Record<DefinitionKind, number> {
     steps: d.steps.length,
     amplitudes: d.amplitudes?.length ?? 0,
     initial_conditions: d.initial_conditions?.length ?? 0,
+    reference_points: d.reference_points?.length ?? 0,
+    couplings: d.couplings?.length ?? 0,
+    point_loads: d.point_loads?.length ?? 0,
+    point_conditions: d.point_conditions?.length ?? 0,
   };
 }

@@ -3,6 +3,7 @@
 import { analysisOf } from "../../model/analyses/index.js";
 import { lookup } from "../../model/definitions.js";
 import { ModelError } from "../../model/errors.js";
+import { refusePointsOutsideStatic } from "../../model/reference-points.js";
 import type { Model, StepDefinition, StepResult } from "../../model/types.js";
 import type { SolveOptions } from "../../fem/types.js";
 import type { CommandContext } from "../types.js";
@@ -31,6 +32,7 @@ export async function runAnalysisSteps<R>(
   const replies: R[] = [];
   for (const [i, step] of steps.entries()) {
     const analysis = analysisOf(step);
+    refusePointsOutsideStatic(model, step);
     const problem = analysis.problem(model, step);
     const solved = await analysis.solve(problem, {
       ...extra,
