@@ -63,6 +63,47 @@ describe.skipIf(findCcx() === null)("couplings against CalculiX", () => {
     const points = (s.model().results.Twist.solution as { points: Float64Array }).points;
     const G = E / (2 * (1 + NU));
     const closed = (T * L) / (G * 0.1406 * a ** 4);
-    console.log(points[3], closed);
+    // The coupled end cannot warp, which stiffens the shaft a little: within 1% of Saint-Venant's closed form.
+    expect(Math.abs(points[3] - closed) / closed).toBeLessThan(0.01);
+    expect(Math.abs(points[4]) + Math.abs(points[5])).toBeLessThan(1e-9 * points[3]);
+    // The clamp takes the whole torque back: sum of y F_z - z F_y over the root.
+    const reactions = await ok(s, "results.reactions", { step: "Twist", sets: ["root"] });
+    expect(Math.hypot(...reactions.sets[0].force)).toBeLessThan(1e-6 * T);
+  });
+
+  it("bar loaded off its end through a distributing coupling (force and moment): ccx to 1e-6 on an uneven face", async () => {
+    const s = await bar([25, 3, 4], [100, 12, 20], "C3D8", [130, 4, -3], { type: "distributing" });
+    await ok(s, "model.reference_point.load", { name: "pull", reference_point: "RP", force: [200, -1000, 500], moment: [3000, 0, -2000] });
+    await ok(s, "model.step.create", { name: "Pull", procedure: { type: "static" }, boundary_conditions: ["clamp"], loads: ["pull"] });
+    await ok(s, "solve.static", { tolerance: 1e-12 });
+    const r = await againstCcx(s, "Pull");
+    expect(r.max).toBeGreaterThan(0.01);
+    expect(r.relative).toBeLessThan(1e-6);
+  });
+
+  it("kinematic coupling of chosen components (u2, u3) to a point off the face: ccx to 1e-6", async () => {
+    const s = await bar([10, 2, 2], [100, 10, 10], "C3D20", [120, 0, 0], { type: "kinematic", dofs: [2, 3] });
+    await ok(s, "model.reference_point.load", { name: "mix", reference_point: "RP", force: [0, 300, -500], moment: [20000, 0, 0] });
+    // Nothing couples the point's u1, and u2 (u3) moves the face as ur3 (ur2) does: those are held (free ones are refused).
+    await ok(s, "model.reference_point.hold", { name: "axial", reference_point: "RP", components: { u1: 0, ur2: 0, ur3: 0 } });
+    await ok(s, "model.step.create", { name: "Mix", procedure: { type: "static" }, boundary_conditions: ["clamp", "axial"], loads: ["mix"] });
+    await ok(s, "solve.static", { tolerance: 1e-12 });
+    const r = await againstCcx(s, "Mix");
+    expect(r.max).toBeGreaterThan(0.01);
+    expect(r.relative).toBeLessThan(1e-6);
+  });
+
+  it("a reference point held by a rotation drives the face: ccx to 1e-6", async () => {
+    const s = await bar([10, 2, 2], [100, 10, 10], "C3D20", [100, 0, 0], { type: "kinematic" });
+    await ok(s, "model.reference_point.hold", { name: "turn", reference_point: "RP", components: { u1: 0, u2: 0, u3: 0.05, ur1: 0.01, ur2: 0, ur3: 0 } });
+    await ok(s, "model.step.create", { name: "Turn", procedure: { type: "static" }, boundary_conditions: ["clamp", "turn"], loads: [] });
+    await ok(s, "solve.static", { tolerance: 1e-12 });
+    const r = await againstCcx(s, "Turn");
+    expect(r.max).toBeGreaterThan(0.01);
+    expect(r.relative).toBeLessThan(1e-6);
+    const points = (s.model().results.Turn.solution as { points: Float64Array }).points;
+    expect(Array.from(points.subarray(0, 6))).toEqual([0, 0, 0.05, 0.01, 0, 0]);
+    // The point's reaction moment is the torque needed to turn the end: positive about x.
+    expect(points[9]).toBeGreaterThan(0);
   });
 });

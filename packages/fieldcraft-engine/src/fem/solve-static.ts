@@ -119,17 +119,50 @@ function withExtraNodes(K: BlockCsr, n: number): BlockCsr {
 
 const POINT_DOFS = ["u1", "u2", "u3", "ur1", "ur2", "ur3"];
 
-/** A point DOF that nothing stiffens (a kinematic coupling of too few components) is named before CG meets it. */
+/**
+ * A motion of a point that moves nothing (a kinematic coupling of too few components, or a point on its face's plane
+ * whose rotation the chosen components do not see) is named before CG meets a singular matrix: the point's own 6x6
+ * block of the reduced stiffness, less its held DOFs, must factor.
+ */
 function loosePointDof(K: BlockCsr, points: PointSystem, meshNodes: number, prescribed: Map<number, number>): string | null {
-  for (let p = 0; p < points.names.length; p++)
-    for (let k = 0; k < 6; k++) {
-      const node = meshNodes + 2 * p + Math.floor(k / 3), a = k % 3;
-      if (prescribed.has(3 * node + a)) continue;
-      const diag = K.val[9 * K.rowPtr[node] + 4 * a];
-      if (K.col[K.rowPtr[node]] === node && diag !== 0) continue;
-      return `reference point ${points.names[p]}: its ${POINT_DOFS[k]} is tied to nothing (its coupling leaves it free); couple more components, or hold it with a boundary condition`;
+  for (let p = 0; p < points.names.length; p++) {
+    const t = meshNodes + 2 * p;
+    if ([0, 1, 2, 3, 4, 5].every((k) => prescribed.has(3 * t + k))) continue;
+    const A = pointBlock(K, t);
+    const free = [0, 1, 2, 3, 4, 5].filter((k) => !prescribed.has(3 * t + k));
+    const scale = Math.max(...free.map((k) => Math.abs(A[7 * k])), 0);
+    // Gaussian elimination on the free DOFs; a pivot that vanishes names a DOF that some motion leaves unresisted.
+    for (const [i, k] of free.entries()) {
+      const pivot = A[7 * k];
+      if (!(pivot > 1e-10 * scale)) {
+        const coupling = points.couplings.find((c) => c.point === p)?.name ?? "?";
+        return `reference point ${points.names[p]}: its ${POINT_DOFS[k]}${i > 0 ? ` (together with ${free.slice(0, i).map((j) => POINT_DOFS[j]).join(", ")})` : ""} can move without moving the face of coupling ${coupling}; couple more components, or hold it with model.reference_point.hold`;
+      }
+      for (const j of free.slice(i + 1)) {
+        const f = A[6 * j + k] / pivot;
+        for (const m of free) A[6 * j + m] -= f * A[6 * k + m];
+      }
     }
+  }
   return null;
+}
+
+/** The 6x6 block of the reduced stiffness on point node pair (t, t + 1), full (row-major). */
+function pointBlock(K: BlockCsr, t: number): Float64Array {
+  const A = new Float64Array(36);
+  for (const i of [t, t + 1])
+    for (let q = K.rowPtr[i]; q < K.rowPtr[i + 1]; q++) {
+      const j = K.col[q];
+      if (j !== t && j !== t + 1) continue;
+      for (let r = 0; r < 3; r++)
+        for (let c = 0; c < 3; c++) {
+          const v = K.val[9 * q + 3 * r + c];
+          const R = 3 * (i - t) + r, C = 3 * (j - t) + c;
+          A[6 * R + C] = v;
+          A[6 * C + R] = v;
+        }
+    }
+  return A;
 }
 
 /** Per point: displacement (3), rotation (3), reaction force (3) and reaction moment (3). */

@@ -9,6 +9,7 @@ import { defineCommand } from "../types.js";
 import { vec3 } from "../result-parts.js";
 import { frameParams, frameResult } from "../frame-params.js";
 import { frameView } from "../../model/frame-view.js";
+import { setItems } from "../../model/reference-points.js";
 
 const resultant = { force: vec3, moment: vec3 };
 
@@ -35,7 +36,7 @@ function sumOver(model: Model, values: Float64Array, about: V3, nodes: ArrayLike
 
 function defaultSets(model: Model, result: StepResult): string[] {
   const step = model.definitions.steps.find((s) => s.name === result.step)!;
-  const names = step.boundary_conditions.flatMap((n) => {
+  const names = setItems(model, step).boundary_conditions.flatMap((n) => {
     const bc = lookup(model, "boundary_conditions", n, `step ${step.name}`);
     return "target" in bc ? [bc.target.set] : [];
   });
