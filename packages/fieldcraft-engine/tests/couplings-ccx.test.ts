@@ -103,7 +103,12 @@ describe.skipIf(findCcx() === null)("couplings against CalculiX", () => {
     expect(r.relative).toBeLessThan(1e-6);
     const points = (s.model().results.Turn.solution as { points: Float64Array }).points;
     expect(Array.from(points.subarray(0, 6))).toEqual([0, 0, 0.05, 0.01, 0, 0]);
-    // The point's reaction moment is the torque needed to turn the end: positive about x.
+    // The point's reaction moment is the torque needed to turn the end: positive about x; the clamp returns it.
     expect(points[9]).toBeGreaterThan(0);
+    const reactions = await ok(s, "results.reactions", { step: "Turn", about: [100, 0, 0] });
+    expect(reactions.sets[0].moment[0]).toBeCloseTo(-points[9], 6);
+    // Nothing is applied: the clamp's and the point's reactions cancel (the total counts the point's).
+    expect(Math.hypot(...reactions.total.force)).toBeLessThan(1e-9 * Math.hypot(...reactions.sets[0].force));
+    expect(Math.hypot(...reactions.total.moment)).toBeLessThan(1e-9 * Math.abs(points[9]));
   });
 });

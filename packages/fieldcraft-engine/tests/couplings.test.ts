@@ -98,6 +98,10 @@ describe("reference points and couplings: what the point does", () => {
     const [F, M] = [r.sets[0].force, r.sets[0].moment];
     [100, -200, 300].forEach((f, a) => expect(F[a] + f).toBeCloseTo(0, 6));
     [5000, -1000, 2000].forEach((m, a) => expect(M[a] + m).toBeCloseTo(0, 4));
+    // The applied load the reply balances them against is the point's, as its equivalent on the face.
+    [100, -200, 300].forEach((f, a) => expect(r.applied.force[a]).toBeCloseTo(f, 9));
+    [5000, -1000, 2000].forEach((m, a) => expect(r.applied.moment[a]).toBeCloseTo(m, 7));
+    expect(r.relative_imbalance).toBeLessThan(1e-9);
   });
 
   it("distributing: the point moves as the area-weighted average of its face; the file keeps it all", async () => {

@@ -163,3 +163,24 @@ export function pointNullspace(sys: PointSystem, center: readonly number[], scal
   }
   return B;
 }
+
+/**
+ * The mesh's nodal forces with each point's force and moment spread over its coupled face as a distributing
+ * coupling spreads them: the same resultant about any point, so reactions balance it (for a kinematic coupling
+ * the actual split over the face comes out of the solve).
+ */
+export function equivalentNodalLoads(mesh: Mesh, forces: Float64Array, sys: PointSystem): Float64Array {
+  const out = Float64Array.from(forces);
+  for (const c of sys.couplings) {
+    const rows = distributingRows(mesh, mesh.nodes.length / 3, sys, { ...c, kind: "distributing" });
+    if (typeof rows === "string") continue; // a face on a line: the solve refuses it
+    const load = sys.loads.subarray(6 * c.point, 6 * c.point + 6);
+    rows.forEach((row, half) =>
+      row.cols.forEach((n, k) => {
+        const g = row.blocks[k];
+        for (let s = 0; s < 3; s++) out[3 * n + s] += g[s] * load[3 * half] + g[3 + s] * load[3 * half + 1] + g[6 + s] * load[3 * half + 2];
+      }),
+    );
+  }
+  return out;
+}

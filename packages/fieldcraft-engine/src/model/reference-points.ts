@@ -90,3 +90,18 @@ function uncoupledHolds(count: number, coupled: Set<number>): [number, number][]
   for (let p = 0; p < count; p++) if (!coupled.has(p)) for (let k = 0; k < 6; k++) out.push([6 * p + k, 0]);
   return out;
 }
+
+/** The resultant (about `about`) of the reaction forces and moments at held reference points of a static result. */
+export function pointReactions(model: Model, points: Float64Array | undefined, about: readonly number[]): { force: number[]; moment: number[] } {
+  const force = [0, 0, 0], moment = [0, 0, 0];
+  (model.definitions.reference_points ?? []).forEach((p, k) => {
+    if (!points || points.length < 12 * (k + 1)) return;
+    const F = points.subarray(12 * k + 6, 12 * k + 9), M = points.subarray(12 * k + 9, 12 * k + 12);
+    const r = [0, 1, 2].map((a) => p.point[a] - about[a]);
+    for (let a = 0; a < 3; a++) force[a] += F[a];
+    moment[0] += M[0] + r[1] * F[2] - r[2] * F[1];
+    moment[1] += M[1] + r[2] * F[0] - r[0] * F[2];
+    moment[2] += M[2] + r[0] * F[1] - r[1] * F[0];
+  });
+  return { force, moment };
+}

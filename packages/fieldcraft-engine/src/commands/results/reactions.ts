@@ -9,7 +9,7 @@ import { defineCommand } from "../types.js";
 import { vec3 } from "../result-parts.js";
 import { frameParams, frameResult } from "../frame-params.js";
 import { frameView } from "../../model/frame-view.js";
-import { setItems } from "../../model/reference-points.js";
+import { pointReactions, setItems } from "../../model/reference-points.js";
 
 const resultant = { force: vec3, moment: vec3 };
 
@@ -109,6 +109,12 @@ export const resultsReactionsCommand = defineCommand({
       return { set: name, nodes: r.nodes.length, ...sumOver(model, reaction, about, r.nodes) };
     });
     const total = sumOver(model, reaction, about, null);
+    // Held reference points react too (force and moment at the point).
+    const atPoints = pointReactions(model, (result.solution as { points?: Float64Array }).points, about);
+    for (let c = 0; c < 3; c++) {
+      total.force[c] += atPoints.force[c];
+      total.moment[c] += atPoints.moment[c];
+    }
     const applied = sumOver(model, result.applied, about, null);
     const scale = Math.max(Math.hypot(...applied.force), Math.hypot(...total.force), 1e-300);
     const imbalance = Math.hypot(total.force[0] + applied.force[0], total.force[1] + applied.force[1], total.force[2] + applied.force[2]) / scale;
