@@ -52,9 +52,10 @@ export interface DeckPoint {
     kind: "kinematic" | "distributing";
     /** Kinematic: the face nodes' translation components (1..3) that follow the point. */
     components: number[];
-    /** The face as element faces (side 0-based) and as its nodes (0-based, ascending). */
+    /** The face as element faces (side 0-based) and as its nodes (0-based, ascending) with their areas (RBE3 weights). */
     facets: { element: number; side: number }[];
     nodes: number[];
+    weights: number[];
   };
 }
 

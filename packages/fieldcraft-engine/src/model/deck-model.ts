@@ -59,6 +59,6 @@ export function deckModel(model: Model, steps: StepDefinition[], heading: string
     steps: deckSteps,
     ...(mesh.ties?.length ? { ties: deckTies(mesh) } : {}),
     ...explicitDefinitions(model, steps),
-    ...(model.definitions.reference_points?.length ? { points: deckPoints(model) } : {}),
+    ...(model.definitions.couplings?.length ? { points: deckPoints(model) } : {}),
   };
 }
