@@ -4,8 +4,9 @@ import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession, type Session } from "../src/index.js";
+import { createSession, SYMBOL_COLORS, type Session } from "../src/index.js";
 import { ok, refused } from "./session-helpers.js";
+import { boundsOf, readPicture, same } from "./support/render-pixels.js";
 
 let dir: string;
 beforeAll(async () => {
@@ -133,5 +134,26 @@ describe("reference points and couplings: what the point does", () => {
     expect(summary.definitions.reference_points).toEqual([{ name: "RP", point: [50, 0, 0] }]);
     expect(summary.definitions.couplings).toEqual([{ name: "cpl", type: "distributing", reference_point: "RP", set: "end" }]);
     expect(summary.definitions.point_loads).toEqual([{ name: "load", reference_point: "RP", force: [0, -500, 0] }]);
+  });
+});
+
+describe("reference points and couplings in pictures", () => {
+  it("ui.render draws the point as a marker with spokes to its face, right of the clamp, and the point's force", async () => {
+    const s = await bar({ type: "distributing" });
+    await ok(s, "model.reference_point.load", { name: "load", reference_point: "RP", force: [0, 0, -500] });
+    await ok(s, "model.step.create", { name: "Load", procedure: { type: "static" }, boundary_conditions: ["clamp"], loads: ["load"] });
+    const shown = await ok(s, "ui.render", { view: "front", width: 640, height: 480 });
+    expect(shown.symbols.map((x: { name: string; kind: string }) => [x.name, x.kind])).toEqual([["clamp", "fixed"], ["cpl", "coupling"]]);
+    const p = readPicture(shown.png as Uint8Array);
+    const clamp = boundsOf(p, (rgb) => same(rgb, SYMBOL_COLORS.fixed))!;
+    const spokes = boundsOf(p, (rgb) => same(rgb, SYMBOL_COLORS.coupling))!;
+    const force = boundsOf(p, (rgb) => same(rgb, SYMBOL_COLORS.force))!;
+    // Front view: the clamp at x = 0, the face at x = 40 and the point at x = 50 further right; the force arrow at the point.
+    expect(clamp.x1).toBeLessThan(spokes.x0);
+    expect(force.x1).toBeGreaterThan(spokes.x0);
+    // Without the coupling nothing is drawn in its colour.
+    const plain = await bar();
+    const none = readPicture((await ok(plain, "ui.render", { view: "front", width: 640, height: 480 })).png as Uint8Array);
+    expect(boundsOf(none, (rgb) => same(rgb, SYMBOL_COLORS.coupling))).toBeNull();
   });
 });

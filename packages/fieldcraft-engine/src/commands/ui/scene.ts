@@ -10,6 +10,7 @@ import { unitSystem } from "../../model/units.js";
 import type { Scene, SymbolDef } from "../../render/index.js";
 import type { ViewState } from "../types.js";
 import { setItems } from "../../model/reference-points.js";
+import { couplingSymbols } from "../../model/reference-point-deck.js";
 
 export interface ResultsRequest {
   step?: string;
@@ -46,6 +47,7 @@ function setupSymbols(model: Model, step: StepDefinition | undefined): SymbolDef
     else if (load.type !== "pressure") continue; // thermal loads have no symbol yet
     else out.push({ kind: "pressure", name: load.name, facets: r.facets, value: load.magnitude });
   }
+  out.push(...couplingSymbols(model, step));
   return out;
 }
 
