@@ -50,6 +50,7 @@ describe("reference points and couplings: bad input is refused by name", () => {
     await ok(s, "model.reference_point.load", { name: "torque", reference_point: "RP", moment: [1000, 0, 0] });
     await ok(s, "model.step.create", { name: "Twist", procedure: { type: "static" }, boundary_conditions: ["clamp"], loads: ["torque"] });
     expect((await refused(s, "solve.static")).error).toMatch(/load torque: reference point `RP` has no coupling, so nothing carries its load: run model.coupling.create/);
+    expect((await ok(s, "model.check")).errors).toEqual([{ item: "load torque", message: "reference point `RP` has no coupling, so nothing carries it to the model", command: "model.coupling.create" }]);
     expect((await refused(s, "model.reference_point.load", { name: "x", reference_point: "RP" })).error).toMatch(/give `force`, `moment` or both/);
     await ok(s, "model.load.create", { name: "push", type: "force", target: { set: "end" }, vector: [1, 0, 0] });
     expect((await refused(s, "model.reference_point.load", { name: "push", reference_point: "RP", force: [1, 0, 0] })).error).toMatch(/a load named `push` exists already/);
@@ -71,6 +72,8 @@ describe("reference points and couplings: bad input is refused by name", () => {
     const s = await bar({ type: "kinematic" });
     await ok(s, "model.step.create", { name: "Modes", procedure: { type: "frequency", modes: 3 }, boundary_conditions: ["clamp"] });
     expect((await refused(s, "solve.frequency")).error).toMatch(/step Modes: couplings are supported in static steps only: the model's coupling `cpl` would be ignored/);
+    const check = await ok(s, "model.check");
+    expect(check.errors).toContainEqual({ item: "step Modes", message: expect.stringMatching(/couplings are supported in static steps only/) });
     expect((await refused(s, "deck.write", { format: "abaqus", path: path.join(dir, "modes.inp"), steps: ["Modes"] })).error).toMatch(/couplings are supported in static steps only/);
   });
 });
@@ -80,6 +83,10 @@ describe("reference points and couplings: what the point does", () => {
     const s = await bar({ type: "kinematic" });
     await ok(s, "model.reference_point.load", { name: "load", reference_point: "RP", force: [100, -200, 300], moment: [5000, -1000, 2000] });
     await ok(s, "model.step.create", { name: "Load", procedure: { type: "static" }, boundary_conditions: ["clamp"], loads: ["load"] });
+    // A correct coupled model checks clean of anything about its points.
+    const check = await ok(s, "model.check");
+    expect(check.errors).toEqual([]);
+    expect(JSON.stringify(check.warnings)).not.toMatch(/RP|cpl|load `?load|coupl/);
     await ok(s, "solve.static", { tolerance: 1e-12 });
     const { displacement: u, points } = solution(s, "Load");
     const x = s.model().mesh!.mesh.nodes;
@@ -130,6 +137,8 @@ describe("reference points and couplings: what the point does", () => {
     const t = createSession();
     await ok(t, "file.open", { path: file });
     expect(t.digest()).toBe(s.digest());
+    // The saved result keeps the point's motion.
+    expect(Array.from(solution(t, "Load").points)).toEqual(Array.from(points));
     const summary = await ok(t, "model.info");
     expect(summary.definitions.reference_points).toEqual([{ name: "RP", point: [50, 0, 0] }]);
     expect(summary.definitions.couplings).toEqual([{ name: "cpl", type: "distributing", reference_point: "RP", set: "end" }]);

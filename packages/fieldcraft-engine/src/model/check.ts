@@ -7,6 +7,7 @@ import { resolveSet } from "./sets.js";
 import type { Model } from "./types.js";
 import { designMatchWarnings } from "./check-rules/design-match.js";
 import { partitionWarnings } from "./check-rules/partitions.js";
+import { couplingErrors } from "./check-rules/couplings.js";
 import { isPointCondition, isPointLoad } from "./reference-points.js";
 
 export interface CheckItem {
@@ -117,6 +118,7 @@ export function checkModel(model: Model): CheckReport {
   // Drift from the design (reopened with `model: keep` after an edit); items already in errors are not repeated.
   warnings.push(...designMatchWarnings(model).filter((w) => !errors.some((e) => e.item === w.item)));
   warnings.push(...partitionWarnings(model));
+  errors.push(...couplingErrors(model));
   if (d.materials.length > 0 && d.sections.length === 0) warnings.push({ item: "materials", message: "no section uses a material yet", command: "model.section.create" });
 
   const stages: ProgressStage[] = [
