@@ -5,6 +5,7 @@ import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fileURLToPath } from "node:url";
 import { createSession, type Session } from "../src/index.js";
 import { findCcx, parseDat, runCcx } from "./support/ccx.js";
 import { ok } from "./session-helpers.js";
@@ -71,7 +72,7 @@ describe.skipIf(findCcx() === null)("couplings against CalculiX", () => {
     expect(Math.hypot(...reactions.sets[0].force)).toBeLessThan(1e-6 * T);
   });
 
-  it("bar loaded off its end through a distributing coupling (force and moment): ccx to 1e-6 on an uneven face", async () => {
+  it("bar loaded off its end through a distributing coupling (force and moment): ccx to 1e-6", async () => {
     const s = await bar([25, 3, 4], [100, 12, 20], "C3D8", [130, 4, -3], { type: "distributing" });
     await ok(s, "model.reference_point.load", { name: "pull", reference_point: "RP", force: [200, -1000, 500], moment: [3000, 0, -2000] });
     await ok(s, "model.step.create", { name: "Pull", procedure: { type: "static" }, boundary_conditions: ["clamp"], loads: ["pull"] });
@@ -110,5 +111,29 @@ describe.skipIf(findCcx() === null)("couplings against CalculiX", () => {
     // Nothing is applied: the clamp's and the point's reactions cancel (the total counts the point's).
     expect(Math.hypot(...reactions.total.force)).toBeLessThan(1e-9 * Math.hypot(...reactions.sets[0].force));
     expect(Math.hypot(...reactions.total.moment)).toBeLessThan(1e-9 * Math.abs(points[9]));
+  });
+
+  it("L-bracket (swept C3D8) loaded through a distributing coupling off its arm's end: ccx to 1e-6", async () => {
+    const s = createSession();
+    await ok(s, "geometry.open", { path: fileURLToPath(new URL("./corpus/l-bracket/l-bracket.solidcraft", import.meta.url)) });
+    await ok(s, "mesh.hex_sweep", { size: 5, order: 1 });
+    const body = s.model().mesh!.mesh.bodies[0];
+    await ok(s, "model.set.create", { name: "all", geometry: [{ body }] });
+    await ok(s, "model.set.create", { name: "end", geometry: [{ body, face: "F1:side:2" }] });
+    const x = s.model().mesh!.mesh.nodes;
+    const root = [];
+    for (let i = 0; i < x.length / 3; i++) if (Math.abs(x[3 * i]) < 1e-9) root.push(i + 1);
+    await ok(s, "model.set.create", { name: "root", nodes: root });
+    await ok(s, "model.material.create", { name: "steel", elastic: { type: "isotropic", young: E, poisson: NU } });
+    await ok(s, "model.section.create", { name: "sec", set: "all", material: "steel", kind: { type: "solid" } });
+    await ok(s, "model.boundary_condition.create", { name: "clamp", type: "fixed", target: { set: "root" } });
+    await ok(s, "model.reference_point.create", { name: "RP", point: [75, 12, 7] });
+    await ok(s, "model.coupling.create", { name: "cpl", type: "distributing", reference_point: "RP", set: "end" });
+    await ok(s, "model.reference_point.load", { name: "pull", reference_point: "RP", force: [100, -500, 200], moment: [0, 1500, -800] });
+    await ok(s, "model.step.create", { name: "Pull", procedure: { type: "static" }, boundary_conditions: ["clamp"], loads: ["pull"] });
+    await ok(s, "solve.static", { tolerance: 1e-12 });
+    const r = await againstCcx(s, "Pull");
+    expect(r.max).toBeGreaterThan(1e-3);
+    expect(r.relative).toBeLessThan(1e-6);
   });
 });
