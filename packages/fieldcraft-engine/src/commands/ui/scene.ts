@@ -10,7 +10,7 @@ import { unitSystem } from "../../model/units.js";
 import type { Scene, SymbolDef } from "../../render/index.js";
 import type { ViewState } from "../types.js";
 import { setItems } from "../../model/reference-points.js";
-import { couplingSymbols } from "../../model/reference-point-deck.js";
+import { couplingSymbols } from "../../model/reference-point-symbols.js";
 
 export interface ResultsRequest {
   step?: string;
