@@ -68,6 +68,15 @@ describe("reference points and couplings: bad input is refused by name", () => {
     expect((await refused(d, "solve.static")).error).toMatch(/reference point RP follows its face \(a distributing coupling\), so it cannot be held/);
   });
 
+  it("a coupled face node that a support also holds is refused, naming the node and the coupling", async () => {
+    const s = await bar({ type: "kinematic" });
+    await ok(s, "model.set.create", { name: "side", geometry: [{ body: "Bar", face: "-y" }] });
+    await ok(s, "model.boundary_condition.create", { name: "slide", type: "displacement", target: { set: "side" }, components: { u2: 0 } });
+    await ok(s, "model.reference_point.load", { name: "pull", reference_point: "RP", force: [100, 0, 0] });
+    await ok(s, "model.step.create", { name: "Pull", procedure: { type: "static" }, boundary_conditions: ["clamp", "slide"], loads: ["pull"] });
+    expect((await refused(s, "solve.static")).error).toMatch(/node \d+ of coupling cpl's face is also held by a boundary condition; hold the reference point instead/);
+  });
+
   it("frequency steps and their decks refuse a model with a coupling, naming it", async () => {
     const s = await bar({ type: "kinematic" });
     await ok(s, "model.step.create", { name: "Modes", procedure: { type: "frequency", modes: 3 }, boundary_conditions: ["clamp"] });
