@@ -170,6 +170,25 @@ describe("command results against their declared schemas", () => {
     await run(fl, "results.contour", { field: "pressure" });
     await run(fl, "ui.render", { width: 64, height: 48, field: "velocity" });
 
+    // Reference points: a block twisted through a kinematic coupling, its point held in u1.
+    const rp = createSession({ checkResults: true });
+    await run(rp, "mesh.block", { name: "Bar", min: [0, 0, 0], max: [20, 4, 4], counts: [2, 1, 1], element: "C3D8" });
+    await run(rp, "model.set.create", { name: "root", geometry: [{ body: "Bar", face: "-x" }] });
+    await run(rp, "model.set.create", { name: "end", geometry: [{ body: "Bar", face: "+x" }] });
+    await run(rp, "model.set.create", { name: "all", geometry: [{ body: "Bar" }] });
+    await run(rp, "model.material.create", { name: "steel", elastic: { type: "isotropic", young: 210000, poisson: 0.3 } });
+    await run(rp, "model.section.create", { name: "sec", set: "all", material: "steel", kind: { type: "solid" } });
+    await run(rp, "model.boundary_condition.create", { name: "clamp", type: "fixed", target: { set: "root" } });
+    await run(rp, "model.reference_point.create", { name: "RP", point: [20, 2, 2] });
+    await run(rp, "model.coupling.create", { name: "cpl", type: "kinematic", reference_point: "RP", set: "end" });
+    await run(rp, "model.reference_point.load", { name: "torque", reference_point: "RP", moment: [100, 0, 0] });
+    await run(rp, "model.reference_point.hold", { name: "axial", reference_point: "RP", components: { u1: 0 } });
+    await run(rp, "model.step.create", { name: "Twist", procedure: { type: "static" }, boundary_conditions: ["clamp", "axial"], loads: ["torque"] });
+    const solved = (await run(rp, "solve.static")) as { steps: { reference_points: { name: string }[] }[] };
+    expect(solved.steps[0].reference_points[0].name).toBe("RP");
+    await run(rp, "results.reactions");
+    await run(rp, "model.info");
+
     // Recovery: an autosave in a temp folder, listed, recovered and discarded (its own entry is kept and said so).
     const r = createSession({ checkResults: true, recovery: { dir: path.join(dir, "recovery"), autosaveSeconds: 0 } });
     await run(r, "geometry.open", { path: STEPS });

@@ -42,6 +42,7 @@ import { modelBoundaryConditionSymmetryCommand } from "./model/boundary-conditio
 import { modelCheckCommand } from "./model/check.js";
 import { modelInfoCommand } from "./model/info.js";
 import { modelLoadCreateCommand } from "./model/load-create.js";
+import { modelCouplingCreateCommand, modelReferencePointCreateCommand, modelReferencePointHoldCommand, modelReferencePointLoadCommand } from "./model/reference-point.js";
 import { modelMaterialCreateCommand } from "./model/material-create.js";
 import { modelSectionCreateCommand } from "./model/section-create.js";
 import { modelSetCreateCommand } from "./model/set-create.js";
@@ -64,6 +65,10 @@ export const COMMANDS: AnyCommandRow[] = [
   modelStepCreateCommand,
   modelAmplitudeCreateCommand,
   modelInitialConditionCreateCommand,
+  modelReferencePointCreateCommand,
+  modelCouplingCreateCommand,
+  modelReferencePointLoadCommand,
+  modelReferencePointHoldCommand,
   geometryOpenCommand,
   geometryBodiesCommand,
   geometryDatumCommand,

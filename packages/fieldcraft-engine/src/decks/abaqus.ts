@@ -1,5 +1,6 @@
 // Abaqus/CalculiX input deck (.inp) from the solver-neutral DeckModel; ids are index + 1.
 import { abaqusTies, abaqusTransforms, localLoads } from "./constraint-cards.js";
+import { abaqusCouplings, abaqusPointLines, abaqusPointNodes } from "./coupling-cards.js";
 import { procedureFor } from "./procedures.js";
 import { explicitStepCards } from "./abaqus-explicit.js";
 import { amplitudePoints } from "./amplitude-points.js";
@@ -119,6 +120,7 @@ export function writeAbaqusDeck(model: DeckModel, options: AbaqusDeckOptions = {
   out.push("*NODE");
   for (let i = 0; i < nn; i++)
     out.push(`${i + 1}, ${formatNumber(mesh.nodes[3 * i])}, ${formatNumber(mesh.nodes[3 * i + 1])}, ${formatNumber(mesh.nodes[3 * i + 2])}`);
+  out.push(...abaqusPointNodes(model, formatNumber));
 
   // One *ELEMENT block per body so each body is an element set of its own name.
   const elsetNames = new Set<string>();
@@ -164,7 +166,7 @@ export function writeAbaqusDeck(model: DeckModel, options: AbaqusDeckOptions = {
     if (s.thickness !== undefined) out.push(formatNumber(s.thickness));
   }
 
-  out.push(...abaqusTransforms(model, nsetName), ...abaqusTies(model, nsetName));
+  out.push(...abaqusTransforms(model, nsetName), ...abaqusTies(model, nsetName), ...abaqusCouplings(model, nsetName));
   // Explicit steps: amplitudes and initial velocities are model data, before the steps.
   for (const a of model.amplitudes ?? []) {
     // A smooth step is written sampled: CalculiX reads DEFINITION=SMOOTH STEP as a linear table.
@@ -182,12 +184,14 @@ export function writeAbaqusDeck(model: DeckModel, options: AbaqusDeckOptions = {
     // Each step states its own loads and supports; later steps drop what came before.
     const op = k > 0 ? ", OP=NEW" : "";
     out.push(`** step: ${step.name.replace(/[\r\n]+/g, " ")}`, step.procedure?.name === "explicit" ? "*STEP, INC=1000000000" : "*STEP", ...procedureFor(step, "abaqus").stepCards({ solver }));
-    if ((step.boundaries.length || k > 0) && step.procedure?.name !== "explicit") {
+    const onPoints = abaqusPointLines(model, step, formatNumber);
+    if ((step.boundaries.length || onPoints.boundary.length || k > 0) && step.procedure?.name !== "explicit") {
       out.push(`*BOUNDARY${op}`);
       for (const b of step.boundaries) {
         if (!nsetNames.has(b.nset)) throw new Error(`step "${step.name}": boundary condition on node set "${b.nset}", which is not defined`);
         for (const c of b.components) out.push(`${nsetName.name(b.nset)}, ${c}, ${c}, ${formatNumber(b.value)}`);
       }
+      out.push(...onPoints.boundary);
     }
     const kind = step.procedure?.name ?? "static";
     if (kind === "explicit") {
@@ -216,9 +220,10 @@ export function writeAbaqusDeck(model: DeckModel, options: AbaqusDeckOptions = {
       out.push("*END STEP");
       return;
     }
-    if (step.cloads.length || k > 0) {
+    if (step.cloads.length || onPoints.cload.length || k > 0) {
       out.push(`*CLOAD${op}`);
       for (const l of localLoads(model, step.cloads)) out.push(`${l.node + 1}, ${l.component}, ${formatNumber(l.value)}`);
+      out.push(...onPoints.cload);
     }
     if (step.pressures.length || k > 0) {
       out.push(`*DLOAD${op}`);

@@ -11,6 +11,7 @@ import { lsDynaLinearCards } from "./lsdyna-linear.js";
 import { sharedProcedure } from "./procedures.js";
 import { NODES_PER_ELEMENT, meshFamily } from "../mesh/types.js";
 import { fitInt, fitReal, nodalForces, right, sectionOfElements, selectSteps } from "./fields.js";
+import { lsDynaCouplings, lsDynaPointCards } from "./coupling-cards.js";
 import { lsDynaHeatCards } from "./lsdyna-heat.js";
 import type { DeckModel, DeckStep } from "./types.js";
 import { explicitCards } from "./lsdyna-explicit.js";
@@ -61,6 +62,7 @@ function meshCards(model: DeckModel, sectionOf: Int32Array, nsetIds: Map<string,
   const ne = mesh.elements.length / npe;
   out.push("*NODE", "$    nid               x               y               z      tc      rc");
   for (let i = 0; i < nn; i++) out.push(i8(i + 1) + f16(mesh.nodes[3 * i]) + f16(mesh.nodes[3 * i + 1]) + f16(mesh.nodes[3 * i + 2]) + i8(0) + i8(0));
+  out.push(...lsDynaPointCards(model, [], curveOf, DYNA).nodes);
 
   // A part per section: its section and material ids are the section's and material's numbers.
   model.materials.forEach((m, k) => {
@@ -109,6 +111,7 @@ function meshCards(model: DeckModel, sectionOf: Int32Array, nsetIds: Map<string,
 
 /** Step curves: 1 at the step's own time (k + 1 for the k-th, from 0), 0 at its neighbours' times. */
 const curveOf = (k: number) => 1000 + k + 1;
+const DYNA = { i8, i10, f10, f16, rows: (ids: number[]) => idRows(ids) };
 
 function stepCurveCards(steps: DeckStep[], out: string[]): void {
   if (steps.some((s) => s.cloads.length > 0 || s.pressures.length > 0)) {
@@ -242,6 +245,7 @@ export function writeLsDynaDeck(model: DeckModel, options: LsDynaDeckOptions = {
     stepCurveCards(steps, out);
     supportCards(steps, nsetIds, out, !!fam.planar);
     loadCards(model, steps, out);
+    out.push(...lsDynaCouplings(model, model.nsets.length + 1, model.sections.length + 1, DYNA), ...lsDynaPointCards(model, steps, curveOf, DYNA).cards);
   }
   out.push("*END");
   return out.join("\n") + "\n";

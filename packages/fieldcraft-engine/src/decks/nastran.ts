@@ -13,6 +13,7 @@ import { nodalForces, sectionOfElements, selectSteps } from "./fields.js";
 import { caseText, int16, int8, largeCard, real16, smallCard } from "./nastran-cards.js";
 import { nastranHeatBulk } from "./nastran-heat.js";
 import type { DeckModel } from "./types.js";
+import { nastranCouplings, nastranPointStep } from "./coupling-cards.js";
 
 export interface NastranDeckOptions {
   /** Names of the steps to write (default: all, in the model's order). */
@@ -51,8 +52,8 @@ export function writeNastranDeck(model: DeckModel, options: NastranDeckOptions =
   if (heat) out.push(`NLPARM = ${heat.nlparm}`, `TEMPERATURE(INITIAL) = ${heat.initSid}`);
   steps.forEach((step, k) => {
     out.push(`SUBCASE ${k + 1}`, `  LABEL = ${caseText(step.name)}`);
-    const loads = step.cloads.length > 0 || step.pressures.length > 0 || (heat?.perStep[k].loads.length ?? 0) > 0;
-    if (step.boundaries.length > 0 || (heat?.perStep[k].spc.length ?? 0) > 0) out.push(`  SPC = ${k + 1}`);
+    const loads = step.cloads.length > 0 || step.pressures.length > 0 || (heat?.perStep[k].loads.length ?? 0) > 0 || (step.pointLoads?.length ?? 0) > 0;
+    if (step.boundaries.length > 0 || (heat?.perStep[k].spc.length ?? 0) > 0 || (step.pointBoundaries?.length ?? 0) > 0) out.push(`  SPC = ${k + 1}`);
     if (equations[k].length > 0) out.push(`  MPC = ${k + 1}`);
     if (kind === "frequency") out.push(`  METHOD = ${k + 1}`);
     else if (loads) out.push(`  LOAD = ${k + 1}`);
@@ -96,6 +97,7 @@ export function writeNastranDeck(model: DeckModel, options: NastranDeckOptions =
     out.push(...smallCard(fam.decks.nastran.card, fields));
   }
   if (heat) out.push("$ heat boundary elements, film properties and sinks", ...heat.shared);
+  if (model.points?.length) out.push("$ reference points and their couplings", ...nastranCouplings(model, ne + 1));
 
   steps.forEach((step, k) => {
     const sid = k + 1;
@@ -129,6 +131,7 @@ export function writeNastranDeck(model: DeckModel, options: NastranDeckOptions =
       out.push(...largeCard("EIGRL", [int16(sid), eigrl.v1 !== undefined ? real16(eigrl.v1) : "", eigrl.v2 !== undefined ? real16(eigrl.v2) : "", int16(eigrl.nd)]));
       return;
     }
+    out.push(...nastranPointStep(model, step, sid));
     for (const f of nodalForces(step)) {
       out.push(...largeCard("FORCE", [int16(sid), int16(f.node + 1), "0", "1.", real16(f.vector[0]), real16(f.vector[1]), real16(f.vector[2])]));
     }

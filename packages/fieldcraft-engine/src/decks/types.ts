@@ -38,6 +38,26 @@ export interface DeckStep {
   bodyHeat?: { element: number; value: number }[];
   /** Explicit steps: gravity (an acceleration vector) on an element set, scaled by an amplitude. */
   gravity?: { elset: string; vector: [number, number, number]; amplitude?: string }[];
+  /** Loads on reference points (index into DeckModel.points): component 1..3 forces, 4..6 moments. */
+  pointLoads?: { point: number; component: number; value: number }[];
+  /** Held reference point components (1..3 displacements, 4..6 rotations) and their values. */
+  pointBoundaries?: { point: number; component: number; value: number }[];
+}
+
+/** A reference point: an extra node (id: the mesh's node count + index + 1) and its coupling to a face. */
+export interface DeckPoint {
+  name: string;
+  coordinates: [number, number, number];
+  coupling?: {
+    name: string;
+    kind: "kinematic" | "distributing";
+    /** Kinematic: the face nodes' translation components (1..3) that follow the point. */
+    components: number[];
+    /** The face as element faces (side 0-based) and as its nodes (0-based, ascending) with their areas (RBE3 weights). */
+    facets: { element: number; side: number }[];
+    nodes: number[];
+    weights: number[];
+  };
 }
 
 export interface DeckModel {
@@ -58,6 +78,8 @@ export interface DeckModel {
   amplitudes?: { name: string; points: [number, number][]; smooth?: boolean }[];
   /** Explicit steps: velocities at t = 0 per node set. */
   initialVelocities?: { nset: string; vector: [number, number, number] }[];
+  /** Reference points and their couplings (static steps). */
+  points?: DeckPoint[];
 }
 
 export interface DeckTie {

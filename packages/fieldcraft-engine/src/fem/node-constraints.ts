@@ -10,6 +10,8 @@ export interface NodeConstraints {
   normals: { node: number; normal: [number, number, number] }[];
   /** Tied nodes: u_slave = sum_k weights[k] u_masters[k] (weights sum to 1). */
   ties: { slave: number; masters: number[]; weights: number[] }[];
+  /** General rows (couplings, src/fem/couplings.ts): `node` from `cols` through 3x3 blocks; the DOFs in `held` vanish. */
+  rows?: { node: number; cols: number[]; blocks: Float64Array[]; held: number[]; owner: string }[];
 }
 
 /** Row i of G: the reduced nodes node i's displacement depends on, each with a 3x3 block (row-major). */
@@ -53,6 +55,10 @@ export function buildTransform(nodes: number, c: NodeConstraints): { G: Transfor
   for (const t of c.ties) {
     G[t.slave] = { cols: t.masters.slice(), blocks: t.masters.map((m, k) => (frames.get(m) ?? IDENTITY).map((v) => v * t.weights[k])) };
     held.push(3 * t.slave, 3 * t.slave + 1, 3 * t.slave + 2);
+  }
+  for (const r of c.rows ?? []) {
+    G[r.node] = { cols: r.cols.slice(), blocks: r.blocks };
+    held.push(...r.held);
   }
   return { G, held, frames };
 }

@@ -1,6 +1,7 @@
 // Shared contract of the linear static solver: a mesh, a material per element, constraints and loads per DOF.
 import type { Mesh } from "../mesh/types.js";
 import type { NodeConstraints } from "./node-constraints.js";
+import type { PointSystem } from "./couplings.js";
 
 export interface ElasticMaterial {
   young: number;
@@ -18,6 +19,8 @@ export interface StaticProblem {
   forces: Float64Array;
   /** Oblique symmetry planes and tied interfaces (src/fem/node-constraints.ts); absent: none. */
   constraints?: NodeConstraints;
+  /** Reference points coupled to faces, with their loads and holds (src/fem/couplings.ts); absent: none. */
+  points?: PointSystem;
 }
 
 export interface SolveOptions {
@@ -48,6 +51,8 @@ export interface StaticSolution {
   stress: Float64Array;
   /** von Mises stress per node. */
   mises: Float64Array;
+  /** Reference points (StaticProblem.points), 12 per point: displacement, rotation, reaction force, reaction moment. */
+  points?: Float64Array;
   stats: {
     dofs: number;
     freeDofs: number;

@@ -10,6 +10,8 @@ import { designMatchWarnings } from "./check-rules/design-match.js";
 import { missingMaterialProperties } from "./material-needs.js";
 import { partitionWarnings } from "./check-rules/partitions.js";
 import { connectivityReport } from "./connectivity.js";
+import { couplingErrors } from "./check-rules/couplings.js";
+import { isPointCondition, isPointLoad } from "./reference-points.js";
 
 export interface CheckItem {
   item: string;
@@ -124,9 +126,9 @@ export function checkModel(model: Model): CheckReport {
   const connectivity: Parameters<typeof connectivityReport>[1] = [];
   for (const step of d.steps) {
     for (const n of step.boundary_conditions) {
-      if (!d.boundary_conditions.some((b) => b.name === n)) errors.push({ item: `step ${step.name}`, message: `boundary condition \`${n}\` does not exist` });
+      if (!d.boundary_conditions.some((b) => b.name === n) && !isPointCondition(model, n)) errors.push({ item: `step ${step.name}`, message: `boundary condition \`${n}\` does not exist` });
     }
-    for (const n of step.loads) if (!d.loads.some((l) => l.name === n)) errors.push({ item: `step ${step.name}`, message: `load \`${n}\` does not exist` });
+    for (const n of step.loads) if (!d.loads.some((l) => l.name === n) && !isPointLoad(model, n)) errors.push({ item: `step ${step.name}`, message: `load \`${n}\` does not exist` });
     // What the step's analysis needs of it (static: a boundary condition and elastic materials; frequency: density...).
     const analysis = analysisOf(step);
     const own = analysis.checkStep(model, step);
@@ -143,6 +145,7 @@ export function checkModel(model: Model): CheckReport {
   // Drift from the design (reopened with `model: keep` after an edit); items already in errors are not repeated.
   warnings.push(...designMatchWarnings(model).filter((w) => !errors.some((e) => e.item === w.item)));
   warnings.push(...partitionWarnings(model));
+  errors.push(...couplingErrors(model));
   if (d.materials.length > 0 && d.sections.length === 0) warnings.push({ item: "materials", message: "no section uses a material yet", command: "model.section.create" });
 
   const stages: ProgressStage[] = [

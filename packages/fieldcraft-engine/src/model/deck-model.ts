@@ -11,6 +11,8 @@ import { heldComponents, resolvedTarget, stepForces } from "./problem.js";
 import type { Model, StepDefinition } from "./types.js";
 import { unitSystem } from "./units.js";
 import { explicitDefinitions } from "./analyses/explicit-deck.js";
+import { refusePointsOutsideStatic, setItems } from "./reference-points.js";
+import { deckPointStep, deckPoints } from "./reference-point-deck.js";
 
 export function deckModel(model: Model, steps: StepDefinition[], heading: string): DeckModel {
   const mesh = model.mesh!.mesh;
@@ -23,9 +25,10 @@ export function deckModel(model: Model, steps: StepDefinition[], heading: string
     const row = analysisOf(step);
     const decks = row.decks;
     const procedure = typeof decks === "function" ? decks(step.procedure as never) : decks;
+    refusePointsOutsideStatic(model, step);
     const own = row.deckStep?.(model, step);
     if (own) return { name: step.name, procedure, ...own };
-    const boundaries = step.boundary_conditions.flatMap((name) => {
+    const boundaries = setItems(model, step).boundary_conditions.flatMap((name) => {
       const bc = lookup(model, "boundary_conditions", name, `step ${step.name}`);
       if (bc.type === "symmetry") return [symmetryDeckBoundary(model, bc)];
       // One line per distinct value keeps the deck compact: fixed is one entry with components 1..3.
@@ -36,7 +39,7 @@ export function deckModel(model: Model, steps: StepDefinition[], heading: string
     const forces = stepForces(model, step);
     const cloads: DeckStep["cloads"] = [];
     for (let i = 0; i < forces.length; i++) if (forces[i] !== 0) cloads.push({ node: Math.floor(i / 3), component: (i % 3) + 1, value: forces[i] });
-    return { name: step.name, procedure, boundaries, cloads, pressures: [] };
+    return { name: step.name, procedure, boundaries, cloads, pressures: [], ...deckPointStep(model, step) };
   });
   return {
     heading,
@@ -56,5 +59,6 @@ export function deckModel(model: Model, steps: StepDefinition[], heading: string
     steps: deckSteps,
     ...(mesh.ties?.length ? { ties: deckTies(mesh) } : {}),
     ...explicitDefinitions(model, steps),
+    ...(model.definitions.couplings?.length ? { points: deckPoints(model) } : {}),
   };
 }

@@ -12,6 +12,10 @@ const SINGULAR: Record<DefinitionKind, string> = {
   steps: "step",
   amplitudes: "amplitude",
   initial_conditions: "initial condition",
+  reference_points: "reference point",
+  couplings: "coupling",
+  point_loads: "point load",
+  point_conditions: "point boundary condition",
 };
 
 const CREATOR: Record<DefinitionKind, string> = {
@@ -23,6 +27,10 @@ const CREATOR: Record<DefinitionKind, string> = {
   steps: "model.step.create",
   amplitudes: "model.amplitude.create",
   initial_conditions: "model.initial_condition.create",
+  reference_points: "model.reference_point.create",
+  couplings: "model.coupling.create",
+  point_loads: "model.reference_point.load",
+  point_conditions: "model.reference_point.hold",
 };
 
 /**
@@ -39,12 +47,18 @@ const CHANGES: Record<DefinitionKind, (step: StepDefinition) => boolean> = {
   steps: () => false,
   amplitudes: () => false,
   initial_conditions: (step) => step.procedure.type === "explicit",
+  reference_points: () => false,
+  // A coupling ties a face to its point in every static step (the others refuse couplings).
+  couplings: (step) => step.procedure.type === "static",
+  point_loads: () => false,
+  point_conditions: () => false,
 };
 
 /** Why results a new item of `kind` drops are stale, for the reply's `results_cleared`. */
 export const CLEARED_BECAUSE: Partial<Record<DefinitionKind, string>> = {
   sections: "a new section changes the material of the elements it covers",
   initial_conditions: "a new initial condition changes how explicit steps start",
+  couplings: "a new coupling ties a face to its reference point in every static step",
 };
 
 export function names(model: Model, kind: DefinitionKind): string[] {
@@ -82,5 +96,9 @@ export function definitionCounts(model: Model): Record<DefinitionKind, number> {
     steps: d.steps.length,
     amplitudes: d.amplitudes?.length ?? 0,
     initial_conditions: d.initial_conditions?.length ?? 0,
+    reference_points: d.reference_points?.length ?? 0,
+    couplings: d.couplings?.length ?? 0,
+    point_loads: d.point_loads?.length ?? 0,
+    point_conditions: d.point_conditions?.length ?? 0,
   };
 }

@@ -15,6 +15,7 @@ import type { NodeConstraints } from "../fem/node-constraints.js";
 import { planeDistance, principalAxis } from "../geometry/datum.js";
 import type { MeshTie } from "../mesh/types.js";
 import { planeOf } from "./partitions.js";
+import { setItems, stepPoints } from "./reference-points.js";
 
 export function resolvedTarget(model: Model, setName: string, item: string): ResolvedSet {
   const set = model.definitions.sets.find((s) => s.name === setName);
@@ -80,7 +81,7 @@ export function stepPrescribed(model: Model, step: StepDefinition, constraints?:
   if (ties.length > 0 && !constraints)
     throw new ModelError(`step ${step.name}: the mesh has tied interfaces, which ${step.procedure.type} steps do not solve yet; mesh the cells so their faces match (mesh.cells merges them), or use a static step`);
   if (constraints) constraints.ties.push(...ties.flatMap((t) => tieRows(t)));
-  for (const name of step.boundary_conditions) {
+  for (const name of setItems(model, step).boundary_conditions) {
     const bc = lookup(model, "boundary_conditions", name, `step ${step.name}`);
     if (bc.type === "symmetry") {
       const { nodes, normal, axis } = symmetryNodes(model, bc);
@@ -129,7 +130,7 @@ export function stepPrescribed(model: Model, step: StepDefinition, constraints?:
 export function stepForces(model: Model, step: StepDefinition): Float64Array {
   const mesh = model.mesh!.mesh;
   const forces = new Float64Array(3 * nodeCount(mesh));
-  for (const name of step.loads) {
+  for (const name of setItems(model, step).loads) {
     const load = lookup(model, "loads", name, `step ${step.name}`);
     const target = resolvedTarget(model, load.target.set, `load ${load.name}`);
     if (meshFamily(mesh).planar) {
@@ -212,6 +213,7 @@ export function staticProblem(model: Model, step: StepDefinition): StaticProblem
       throw new ModelError(`material ${model.definitions.materials[m].name} has no elastic properties, which a ${step.procedure.type} step needs: give it elastic {type: isotropic, young, poisson}`);
   const constraints: NodeConstraints = { normals: [], ties: [] };
   const prescribed = stepPrescribed(model, step, constraints);
+  const points = stepPoints(model, step);
   return {
     mesh: model.mesh!.mesh,
     elementMaterial,
@@ -219,6 +221,7 @@ export function staticProblem(model: Model, step: StepDefinition): StaticProblem
     prescribed,
     forces: stepForces(model, step),
     ...(constraints.normals.length || constraints.ties.length ? { constraints } : {}),
+    ...(points ? { points } : {}),
   };
 }
 

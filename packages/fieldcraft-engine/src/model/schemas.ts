@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { PROCEDURE_SCHEMAS } from "./analyses/index.js";
 import { itemName, quantity, targetSchema, vector3 } from "./schema-parts.js";
+import { couplingSchema, pointConditionSchema, pointLoadSchema, referencePointSchema } from "./reference-point-schemas.js";
 
 const bodyName = z.string().min(1).max(200).describe("Body name (geometry.bodies)");
 // One closed object rather than a union of three, so a bad member gets a message about its own field.
@@ -247,4 +248,8 @@ export const definitionsShape = {
   steps: z.array(stepSchema),
   amplitudes: z.array(amplitudeSchema).optional(),
   initial_conditions: z.array(initialConditionSchema).optional(),
+  reference_points: z.array(referencePointSchema).optional(),
+  couplings: z.array(couplingSchema).optional(),
+  point_loads: z.array(pointLoadSchema).optional(),
+  point_conditions: z.array(pointConditionSchema).optional(),
 };

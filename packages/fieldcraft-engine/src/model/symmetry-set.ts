@@ -4,6 +4,7 @@ import type { DeckModel, DeckStep } from "../decks/types.js";
 import { lookup } from "./definitions.js";
 import { symmetryNodes } from "./problem.js";
 import type { Model, StepDefinition } from "./types.js";
+import { setItems } from "./reference-points.js";
 
 export const symmetrySetName = (bc: string) => `symmetry-${bc}`;
 
@@ -13,7 +14,7 @@ export function symmetryDeckBoundary(model: Model, bc: { name: string; datum: st
 }
 
 export function symmetryNodeSets(model: Model, steps: StepDefinition[]): DeckModel["nsets"] {
-  const names = new Set(steps.flatMap((s) => s.boundary_conditions));
+  const names = new Set(steps.flatMap((s) => setItems(model, s).boundary_conditions));
   return [...names].flatMap((name) => {
     const bc = lookup(model, "boundary_conditions", name, "step");
     return bc.type === "symmetry" ? [{ name: symmetrySetName(bc.name), nodes: symmetryNodes(model, bc).nodes }] : [];

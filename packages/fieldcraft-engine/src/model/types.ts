@@ -10,6 +10,7 @@ import type { UnitSystemId } from "./units.js";
 import type { ProcedureDefinition } from "./analyses/index.js";
 import type { DatumDefinition, PartitionDefinition } from "./partitions.js";
 import type { ExplicitSummary } from "./analyses/explicit.js";
+import type { CouplingDefinition, PointConditionDefinition, PointLoadDefinition, ReferencePointDefinition } from "./reference-point-schemas.js";
 
 export type GeometryMember = { body: string } | { body: string; face: string } | { body: string; edge: string };
 
@@ -161,6 +162,11 @@ export interface Definitions {
   /** Explicit dynamics (absent in models that never had any). */
   amplitudes?: AmplitudeDefinition[];
   initial_conditions?: InitialConditionDefinition[];
+  /** Reference points, their couplings to faces, and the loads and holds on them (absent in models without any). */
+  reference_points?: ReferencePointDefinition[];
+  couplings?: CouplingDefinition[];
+  point_loads?: PointLoadDefinition[];
+  point_conditions?: PointConditionDefinition[];
 }
 
 /** An edge seed (`mesh.seed.edge`): a count or size for named design edges, and how firmly it holds. */

@@ -42,6 +42,7 @@ export const COLORS = {
   displacement: [0, 120, 190] as Rgb,
   force: [200, 20, 120] as Rgb,
   pressure: [230, 120, 0] as Rgb,
+  coupling: [0, 130, 130] as Rgb,
   axisX: [200, 30, 30] as Rgb,
   axisY: [30, 140, 30] as Rgb,
   axisZ: [30, 30, 200] as Rgb,

@@ -139,6 +139,12 @@ function project(p: ArrayLike<number>, i: number, pr: Projection, out: Float64Ar
 }
 
 function glyphPoints(glyph: Glyph, size: number): Vec3[] {
+  if (glyph.type === "line") return [glyph.from, glyph.to];
+  if (glyph.type === "marker") {
+    // An octahedron about the point: +-x, +-y, +-z corners.
+    const r = 0.5 * CONE_SIZE * size, p = glyph.at;
+    return [0, 1, 2].flatMap((a) => [1, -1].map((sign) => p.map((v, k) => (k === a ? v + sign * r : v)) as Vec3));
+  }
   if (glyph.type === "arrow") {
     const L = ARROW_SIZE * size;
     const d = glyph.direction;
@@ -477,12 +483,23 @@ function drawSurface(fb: FrameBuffer, surface: Surface, o: SurfaceDraw): number 
 }
 
 function drawGlyphs(fb: FrameBuffer, glyphs: Glyph[], points: Vec3[][], pr: Projection, bias: number, height: number): void {
-  const s = new Float64Array(12);
+  const s = new Float64Array(18);
   const thick = height >= 700 ? 3 : 2;
   for (let g = 0; g < glyphs.length; g++) {
     const glyph = glyphs[g];
     const pts = points[g];
     for (let k = 0; k < pts.length; k++) project(pts[k], 0, pr, s, 3 * k);
+    if (glyph.type === "line") {
+      drawLine(fb, s[0], s[1], s[2] - bias, s[3], s[4], s[5] - bias, glyph.color, 1, bias);
+      continue;
+    }
+    if (glyph.type === "marker") {
+      const look = solidLookup(glyph.color);
+      const z = (k: number) => s[3 * k + 2] - bias;
+      // Corners 0/1 on x, 2/3 on y, 4/5 on z: eight faces.
+      for (const a of [0, 1]) for (const b of [2, 3]) for (const c of [4, 5]) fillTriangle(fb, s[3 * a], s[3 * a + 1], z(a), 0, s[3 * b], s[3 * b + 1], z(b), 0, s[3 * c], s[3 * c + 1], z(c), 0, 1, look);
+      continue;
+    }
     if (glyph.type === "cone") {
       const look = solidLookup(glyph.color);
       // Symbols sit just in front of the surface they mark: pull them toward the eye by the edge bias.

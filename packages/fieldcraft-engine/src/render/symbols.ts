@@ -10,19 +10,24 @@ export type SymbolDef =
   /** `vector`: the prescribed displacement (0 for a component held in place); non-zero adds an arrow. */
   | { kind: "displacement"; name: string; nodes: ArrayLike<number>; vector?: Vec3 }
   | { kind: "force"; name: string; nodes: ArrayLike<number>; vector: Vec3 }
-  | { kind: "pressure"; name: string; facets: { element: ArrayLike<number>; side: ArrayLike<number> }; value: number };
+  | { kind: "pressure"; name: string; facets: { element: ArrayLike<number>; side: ArrayLike<number> }; value: number }
+  /** A reference point coupled to a face: a marker at `point` and spokes to (a sample of) the face's nodes; `force` adds an arrow at the point. */
+  | { kind: "coupling"; name: string; point: Vec3; nodes: ArrayLike<number>; force?: Vec3 };
 
 export const SYMBOL_COLORS: Readonly<Record<SymbolDef["kind"], Rgb>> = {
   fixed: COLORS.fixed,
   displacement: COLORS.displacement,
   force: COLORS.force,
   pressure: COLORS.pressure,
+  coupling: COLORS.coupling,
 };
 
 /** A cone with its apex on the model and its base outside, or an arrow whose head touches the model. */
 export type Glyph =
   | { type: "cone"; apex: Vec3; axis: Vec3; color: Rgb }
-  | { type: "arrow"; head: Vec3; direction: Vec3; color: Rgb };
+  | { type: "arrow"; head: Vec3; direction: Vec3; color: Rgb }
+  | { type: "marker"; at: Vec3; color: Rgb }
+  | { type: "line"; from: Vec3; to: Vec3; color: Rgb };
 
 export interface SymbolReport {
   name: string;
@@ -129,6 +134,13 @@ export function buildGlyphs(
     const points = new Float64Array(nodes.length * 3);
     for (let i = 0; i < nodes.length; i++) points.set(position(nodes[i]), 3 * i);
     const picked = spreadSample(points, maxGlyphs);
+    if (def.kind === "coupling") {
+      glyphs.push({ type: "marker", at: def.point, color });
+      for (const i of picked) glyphs.push({ type: "line", from: def.point, to: position(nodes[i]), color });
+      if (def.force && (def.force[0] !== 0 || def.force[1] !== 0 || def.force[2] !== 0)) glyphs.push({ type: "arrow", head: def.point, direction: unit(def.force), color: COLORS.force });
+      reports.push({ name: def.name, kind: def.kind, count: nodes.length, drawn: picked.length });
+      continue;
+    }
     for (const i of picked) {
       const node = nodes[i];
       const p = position(node);

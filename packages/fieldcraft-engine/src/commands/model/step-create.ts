@@ -1,5 +1,6 @@
 import { addDefinition, lookup } from "../../model/definitions.js";
 import { ModelError } from "../../model/errors.js";
+import { isPointCondition, isPointLoad } from "../../model/reference-points.js";
 import { stepSchema } from "../../model/schemas.js";
 import { defineCommand } from "../types.js";
 import { z } from "zod";
@@ -13,8 +14,9 @@ export const modelStepCreateCommand = defineCommand({
   requires: [],
   effects: { mutates: true, reads: false, writes: false },
   run(ctx, params) {
-    params.boundary_conditions.forEach((n, i) => lookup(ctx.model, "boundary_conditions", n, `params.boundary_conditions[${i}]`));
-    params.loads.forEach((n, i) => lookup(ctx.model, "loads", n, `params.loads[${i}]`));
+    // Loads and holds on reference points are listed with the others.
+    params.boundary_conditions.forEach((n, i) => isPointCondition(ctx.model, n) || lookup(ctx.model, "boundary_conditions", n, `params.boundary_conditions[${i}]`));
+    params.loads.forEach((n, i) => isPointLoad(ctx.model, n) || lookup(ctx.model, "loads", n, `params.loads[${i}]`));
     for (const key of ["boundary_conditions", "loads"] as const) {
       const dup = params[key].find((n, i) => params[key].indexOf(n) !== i);
       if (dup !== undefined) throw new ModelError(`params.${key}: \`${dup}\` is listed twice`);

@@ -9,6 +9,7 @@ import { defineCommand } from "../types.js";
 import { vec3 } from "../result-parts.js";
 import { frameParams, frameResult } from "../frame-params.js";
 import { frameView } from "../../model/frame-view.js";
+import { pointReactions, setItems } from "../../model/reference-points.js";
 
 const resultant = { force: vec3, moment: vec3 };
 
@@ -47,7 +48,7 @@ function balanceScale(nets: number[], nodal: Float64Array[], per: number): numbe
 
 function defaultSets(model: Model, result: StepResult): string[] {
   const step = model.definitions.steps.find((s) => s.name === result.step)!;
-  const names = step.boundary_conditions.flatMap((n) => {
+  const names = setItems(model, step).boundary_conditions.flatMap((n) => {
     const bc = lookup(model, "boundary_conditions", n, `step ${step.name}`);
     return "target" in bc ? [bc.target.set] : [];
   });
@@ -120,6 +121,12 @@ export const resultsReactionsCommand = defineCommand({
       return { set: name, nodes: r.nodes.length, ...sumOver(model, reaction, about, r.nodes) };
     });
     const total = sumOver(model, reaction, about, null);
+    // Held reference points react too (force and moment at the point).
+    const atPoints = pointReactions(model, (result.solution as { points?: Float64Array }).points, about);
+    for (let c = 0; c < 3; c++) {
+      total.force[c] += atPoints.force[c];
+      total.moment[c] += atPoints.moment[c];
+    }
     const applied = sumOver(model, result.applied, about, null);
     const scale = balanceScale([Math.hypot(...applied.force), Math.hypot(...total.force)], [reaction, result.applied], 3);
     const imbalance = Math.hypot(total.force[0] + applied.force[0], total.force[1] + applied.force[1], total.force[2] + applied.force[2]) / scale;

@@ -5,6 +5,7 @@ import { lookup } from "../../model/definitions.js";
 import { requireMaterialProperties } from "../../model/material-needs.js";
 import { ModelError } from "../../model/errors.js";
 import { refuseUnconnected } from "../../model/connectivity.js";
+import { refusePointsOutsideStatic } from "../../model/reference-points.js";
 import type { Model, StepDefinition, StepResult } from "../../model/types.js";
 import type { SolveOptions } from "../../fem/types.js";
 import type { CommandContext } from "../types.js";
@@ -34,6 +35,7 @@ export async function runAnalysisSteps<R>(
   for (const [i, step] of steps.entries()) {
     const analysis = analysisOf(step);
     requireMaterialProperties(model, step, analysis.materials ?? []);
+    refusePointsOutsideStatic(model, step);
     const problem = analysis.problem(model, step);
     refuseUnconnected(model, step, analysis.connectivity);
     const solved = await analysis.solve(problem, {

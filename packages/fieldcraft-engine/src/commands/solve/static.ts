@@ -10,6 +10,18 @@ import { itemName } from "../params.js";
 import { defineCommand } from "../types.js";
 import { nodeValue } from "../result-parts.js";
 
+const vec3 = z.tuple([z.number(), z.number(), z.number()]);
+
+/** The reference points' motion and reactions, when the model has any. */
+function pointReply(model: Model, solution: { points?: Float64Array }) {
+  const points = solution.points;
+  if (!points) return {};
+  const v = (p: number, k: number): [number, number, number] => [points[12 * p + k], points[12 * p + k + 1], points[12 * p + k + 2]];
+  return {
+    reference_points: (model.definitions.reference_points ?? []).map((rp, p) => ({ name: rp.name, displacement: v(p, 0), rotation: v(p, 3), reaction_force: v(p, 6), reaction_moment: v(p, 9) })),
+  };
+}
+
 export const solveStaticCommand = defineCommand({
   id: "solve.static",
   label: "Solve static",
@@ -28,6 +40,10 @@ export const solveStaticCommand = defineCommand({
         step: z.string(),
         max_displacement: nodeValue,
         max_von_mises: nodeValue,
+        reference_points: z
+          .array(z.object({ name: z.string(), displacement: vec3, rotation: vec3, reaction_force: vec3, reaction_moment: vec3 }))
+          .optional()
+          .describe("Each reference point's displacement, rotation (radians) and, where held, reaction force and moment"),
         solver: z.object({
           name: z.string(),
           dofs: z.number().int().nonnegative(),
@@ -75,6 +91,7 @@ export const solveStaticCommand = defineCommand({
         step: step.name,
         max_displacement: fieldRange(result, "displacement").max,
         max_von_mises: fieldRange(result, "von_mises").max,
+        ...pointReply(model, solved.solution),
         solver: {
           name: stats.solver,
           dofs: stats.dofs,

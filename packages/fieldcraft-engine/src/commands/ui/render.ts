@@ -59,7 +59,7 @@ export const uiRenderCommand = defineCommand({
   label: "Render",
   description:
     "A CPU render of the model as a PNG (`png`: bytes in process, base64 once in JSON) and what it shows: the design or mesh framed by the kept camera, the set-up's symbols " +
-    "(supports, prescribed displacements, forces, pressures; `sampled_symbols` lists definitions drawn with a sample of their nodes), and the " +
+    "(supports, prescribed displacements, forces, pressures, reference points with spokes to their coupled faces; `sampled_symbols` lists definitions drawn with a sample of their nodes), and the " +
     "results on show (results.contour, or `field`/`step` here): deformed shape and contour bands with a legend; a flow's velocity field also as arrows at sampled nodes, drawn over the surface. `view` or `camera` turn the kept " +
     "camera first (as ui.camera). `datums: true` draws the datum planes. `path` also writes the PNG there.",
   params: z

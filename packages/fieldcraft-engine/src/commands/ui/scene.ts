@@ -9,6 +9,8 @@ import { frameView } from "../../model/frame-view.js";
 import { unitSystem } from "../../model/units.js";
 import type { Scene, SymbolDef } from "../../render/index.js";
 import type { ViewState } from "../types.js";
+import { setItems } from "../../model/reference-points.js";
+import { couplingSymbols } from "../../model/reference-point-symbols.js";
 
 export interface ResultsRequest {
   step?: string;
@@ -26,8 +28,9 @@ export interface ResultsRequest {
 /** Symbols of the given step's conditions and loads, or of every one defined when no step is on show. */
 function setupSymbols(model: Model, step: StepDefinition | undefined): SymbolDef[] {
   if (!model.mesh) return [];
-  const bcs = step ? step.boundary_conditions.map((n) => lookup(model, "boundary_conditions", n, `step ${step.name}`)) : model.definitions.boundary_conditions;
-  const loads = step ? step.loads.map((n) => lookup(model, "loads", n, `step ${step.name}`)) : model.definitions.loads;
+  const own = step ? setItems(model, step) : undefined;
+  const bcs = own ? own.boundary_conditions.map((n) => lookup(model, "boundary_conditions", n, `step ${step!.name}`)) : model.definitions.boundary_conditions;
+  const loads = own ? own.loads.map((n) => lookup(model, "loads", n, `step ${step!.name}`)) : model.definitions.loads;
   const out: SymbolDef[] = [];
   for (const bc of bcs) {
     if (bc.type === "symmetry") continue; // drawn with the datums, not as a support symbol
@@ -44,6 +47,7 @@ function setupSymbols(model: Model, step: StepDefinition | undefined): SymbolDef
     else if (load.type !== "pressure") continue; // thermal loads have no symbol yet
     else out.push({ kind: "pressure", name: load.name, facets: r.facets, value: load.magnitude });
   }
+  out.push(...couplingSymbols(model, step));
   return out;
 }
 

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { STATIC_DECK } from "../../decks/procedures.js";
 import { solveStatic } from "../../fem/solve-static.js";
+import { equivalentNodalLoads } from "../../fem/couplings.js";
 import type { StaticProblem } from "../../fem/types.js";
 import type { CheckItem } from "../check.js";
 import { ModelError } from "../errors.js";
@@ -52,7 +53,8 @@ export const STATIC_ANALYSIS = {
     return meshFamily(model.mesh!.mesh).planar ? planarProblem(model, step) : staticProblem(model, step);
   },
   solve: (problem, options) => (meshFamily(problem.mesh).planar ? solvePlanar(problem, options) : solveStatic(problem, options)),
-  applied: (problem) => problem.forces,
+  // Loads on reference points count as their equivalent on the coupled face (same resultant).
+  applied: (problem) => (problem.points ? equivalentNodalLoads(problem.mesh, problem.forces, problem.points) : problem.forces),
   stored: { arrays: { displacement: 3, reaction: 3, stress: 6, mises: 1 }, appliedPerNode: 3 },
   fields: FIELDS,
   decks: STATIC_DECK,
