@@ -118,6 +118,28 @@ describe("connectivity and restraint through model.check and the solves", () => 
     await ok(s, "solve.static");
   });
 
+  it("a cantilever held only through a reference point coupled kinematically to its root: held in all six, it solves; in translations only, its rotations are named", async () => {
+    for (const [components, free] of [
+      [{ u1: 0, u2: 0, u3: 0, ur1: 0, ur2: 0, ur3: 0 }, null],
+      [{ u1: 0, u2: 0, u3: 0 }, "rotation about x, rotation about y, rotation about z"],
+    ] as const) {
+      const s = await opened(beam);
+      await ok(s, "model.reference_point.create", { name: "R", point: [-10, 5, 5] });
+      await ok(s, "model.coupling.create", { name: "root", type: "kinematic", reference_point: "R", set: "Beam-x" });
+      await ok(s, "model.reference_point.hold", { name: "held", reference_point: "R", components });
+      await ok(s, "model.load.create", { name: "pull", type: "force", target: { set: "Beam+x" }, vector: [0, 0, -100] });
+      await ok(s, "model.step.create", { name: "Load", procedure: { type: "static" }, boundary_conditions: ["held"], loads: ["pull"] });
+      const { errors } = await connectivityItems(s);
+      if (free === null) {
+        expect(errors).toEqual([]);
+        await ok(s, "solve.static");
+      } else {
+        expect(errors.map((e) => e.message)).toEqual([expect.stringContaining(`can move freely: ${free}`)]);
+        expect((await refused(s, "solve.static")).error).toContain(free);
+      }
+    }
+  });
+
   it("a beam held only by a symmetry plane: the free motions are named and the solve refuses", async () => {
     const s = await opened(beam);
     await ok(s, "geometry.datum", { name: "root", by: { type: "offset", plane: "yz", offset: 0 } });

@@ -15,6 +15,13 @@ export interface DirectionHold {
   normal: readonly number[];
 }
 
+/**
+ * A hold through a reference point rigidly coupled to a face of a piece (a kinematic coupling of every component):
+ * the face follows the point, so a held translation along `direction` holds the piece's motion there at `at`, and
+ * a held rotation holds its rotation about `axis`. `node` is any coupled node, naming the piece.
+ */
+export type PointHold = { node: number; at: readonly number[]; direction: readonly number[] } | { node: number; axis: readonly number[] };
+
 export interface Pieces {
   count: number;
   /** Piece per node (-1: no element uses it). */
@@ -158,7 +165,7 @@ export function nullMotions(G: Float64Array): number[] {
  * node; a direction hold holds the displacement along its normal. Coordinates are taken about each piece's centroid,
  * scaled by its size, so the Gram matrix is well scaled whatever the units.
  */
-export function freeMotions(mesh: Mesh, pieces: Pieces, fixed: Uint8Array, directions: readonly DirectionHold[] = []): number[][] {
+export function freeMotions(mesh: Mesh, pieces: Pieces, fixed: Uint8Array, directions: readonly DirectionHold[] = [], points: readonly PointHold[] = []): number[][] {
   const nn = mesh.nodes.length / 3;
   const nc = pieces.count;
   const sums = new Float64Array(4 * nc);
@@ -177,16 +184,18 @@ export function freeMotions(mesh: Mesh, pieces: Pieces, fixed: Uint8Array, direc
   const G = new Float64Array(36 * nc);
   const b = new Float64Array(6);
   // A hold along c at x: b = (c, x × c), since c · (t + ω × x) = c · t + ω · (x × c).
-  const add = (i: number, c0: number, c1: number, c2: number) => {
-    const p = pieces.nodePiece[i];
-    if (p < 0) return;
+  const addAt = (p: number, at: readonly number[], c0: number, c1: number, c2: number) => {
     const size = Math.max(hi[3 * p] - lo[3 * p], hi[3 * p + 1] - lo[3 * p + 1], hi[3 * p + 2] - lo[3 * p + 2]) || 1;
-    const x = (mesh.nodes[3 * i] - sums[4 * p] / sums[4 * p + 3]) / size;
-    const y = (mesh.nodes[3 * i + 1] - sums[4 * p + 1] / sums[4 * p + 3]) / size;
-    const z = (mesh.nodes[3 * i + 2] - sums[4 * p + 2] / sums[4 * p + 3]) / size;
+    const x = (at[0] - sums[4 * p] / sums[4 * p + 3]) / size;
+    const y = (at[1] - sums[4 * p + 1] / sums[4 * p + 3]) / size;
+    const z = (at[2] - sums[4 * p + 2] / sums[4 * p + 3]) / size;
     b[0] = c0, b[1] = c1, b[2] = c2;
     b[3] = y * c2 - z * c1, b[4] = z * c0 - x * c2, b[5] = x * c1 - y * c0;
     for (let r = 0; r < 6; r++) for (let q = 0; q < 6; q++) G[36 * p + 6 * r + q] += b[r] * b[q];
+  };
+  const add = (i: number, c0: number, c1: number, c2: number) => {
+    const p = pieces.nodePiece[i];
+    if (p >= 0) addAt(p, [mesh.nodes[3 * i], mesh.nodes[3 * i + 1], mesh.nodes[3 * i + 2]], c0, c1, c2);
   };
   for (let i = 0; i < nn; i++) {
     if (fixed[3 * i]) add(i, 1, 0, 0);
@@ -194,6 +203,16 @@ export function freeMotions(mesh: Mesh, pieces: Pieces, fixed: Uint8Array, direc
     if (fixed[3 * i + 2]) add(i, 0, 0, 1);
   }
   for (const d of directions) add(d.node, d.normal[0], d.normal[1], d.normal[2]);
+  for (const h of points) {
+    const p = pieces.nodePiece[h.node];
+    if (p < 0) continue;
+    if ("axis" in h) {
+      // A held rotation about an axis: b = (0, axis), as ω · axis is what it holds.
+      b.fill(0);
+      b[3] = h.axis[0], b[4] = h.axis[1], b[5] = h.axis[2];
+      for (let r = 0; r < 6; r++) for (let q = 0; q < 6; q++) G[36 * p + 6 * r + q] += b[r] * b[q];
+    } else addAt(p, h.at, h.direction[0], h.direction[1], h.direction[2]);
+  }
   return Array.from({ length: nc }, (_, p) => nullMotions(G.subarray(36 * p, 36 * p + 36)));
 }
 

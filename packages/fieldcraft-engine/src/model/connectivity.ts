@@ -2,7 +2,7 @@
 // shared nodes and through the ties the solvers apply; per step, what each piece must have held follows the
 // step's analysis row (`connectivity`): its rigid motions (static), its temperature (heat). model.check reports
 // these and the solve commands refuse with the same words, so both read this one function.
-import { freeMotions, meshPieces, pieceBodies, RIGID_MOTIONS, type Pieces } from "../fem/rigid-body.js";
+import { freeMotions, meshPieces, pieceBodies, RIGID_MOTIONS, type Pieces, type PointHold } from "../fem/rigid-body.js";
 import type { NodeConstraints } from "../fem/node-constraints.js";
 import { meshFamily, nodeCount, type Mesh } from "../mesh/types.js";
 import type { CheckItem } from "./check.js";
@@ -96,7 +96,32 @@ function motionFree(model: Model, step: StepDefinition, pieces: Pieces): number[
   const kind = meshFamily(mesh).planar;
   const outOfPlane = kind === "axisymmetric" ? [0, 2] : kind ? [2] : [];
   for (const a of outOfPlane) for (let i = 0; i < nn; i++) fixed[3 * i + a] = 1;
-  return freeMotions(mesh, pieces, fixed, constraints.normals);
+  const points = pointHolds(model, step);
+  // A partial kinematic coupling's holds are not rigid-body rows of the piece: the solver judges that model itself.
+  if (points === "unknown") return Array.from({ length: pieces.count }, () => []);
+  return freeMotions(mesh, pieces, fixed, constraints.normals, points);
+}
+
+const AXES = [[1, 0, 0], [0, 1, 0], [0, 0, 1]] as const;
+
+/** The step's holds on reference points that a kinematic coupling of every component passes to its face. */
+function pointHolds(model: Model, step: StepDefinition): PointHold[] | "unknown" {
+  const d = model.definitions;
+  const holds: PointHold[] = [];
+  for (const condition of d.point_conditions ?? []) {
+    if (!step.boundary_conditions.includes(condition.name)) continue;
+    const coupling = (d.couplings ?? []).find((c) => c.reference_point === condition.reference_point);
+    const point = (d.reference_points ?? []).find((r) => r.name === condition.reference_point);
+    // A distributing coupling's point follows its face (the solver refuses a hold there); none: nothing is held.
+    if (!coupling || !point || coupling.type !== "kinematic") continue;
+    if (coupling.dofs !== undefined && coupling.dofs.length < 3) return "unknown";
+    const node = resolvedTarget(model, coupling.set, `coupling ${coupling.name}`).nodes[0];
+    if (node === undefined) continue;
+    const c = condition.components;
+    [c.u1, c.u2, c.u3].forEach((v, k) => v !== undefined && holds.push({ node, at: point.point, direction: AXES[k] }));
+    [c.ur1, c.ur2, c.ur3].forEach((v, k) => v !== undefined && holds.push({ node, axis: AXES[k] }));
+  }
+  return holds;
 }
 
 /** A step's restraint errors: the pieces it leaves free to move, or whose temperature nothing sets. */
