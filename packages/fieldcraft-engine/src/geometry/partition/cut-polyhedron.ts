@@ -2,6 +2,8 @@
 // (the section's loops triangulated once, earcut, and used reversed by the other side, so both cells' cut faces
 // are one triangulation). The cells are general polyhedra (kind "mesh"): the general tet mesher meshes them.
 import earcut from "earcut";
+import { orient2d } from "robust-predicates";
+import { delaunayFlips } from "./delaunay-flip.js";
 import type { Plane } from "../datum.js";
 import type { Body } from "../types.js";
 import { bodySurface, planeAxes, surfaceBody, type TaggedSurface } from "./surface-body.js";
@@ -116,6 +118,10 @@ export function cutPolyhedron(s: TaggedSurface, plane: Plane, capA: string, capB
       for (let m = 0; m < loops[j].length; m++) coords.push(...pts[j][m]), ids.push(loops[j][m]);
     }
     const tris = earcut(coords, starts.length ? starts : undefined, 2);
+    // Counter-clockwise in the plane's axes, then flipped to Delaunay (no sliver ears of collinear section points).
+    const at = ids.map((_, j) => [coords[2 * j], coords[2 * j + 1]]);
+    for (let m = 0; m < tris.length; m += 3) if (orient2d(at[tris[m]][0], at[tris[m]][1], at[tris[m + 1]][0], at[tris[m + 1]][1], at[tris[m + 2]][0], at[tris[m + 2]][1]) > 0) [tris[m + 1], tris[m + 2]] = [tris[m + 2], tris[m + 1]];
+    delaunayFlips(at, tris);
     for (let m = 0; m < tris.length; m += 3) {
       const [i0, i1, i2] = [ids[tris[m]], ids[tris[m + 1]], ids[tris[m + 2]]];
       // Cell a's cap faces +n.

@@ -154,7 +154,7 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
 
   // Planar regions: input triangles joined across exactly coplanar edges (same tag). Midpoints are rounded off
   // such planes by an ulp, so pieces are compared by their region, never by an exact test on split points.
-  const plane = planarRegions(positions, triangles, faceTags);
+  const plane = planarRegions(positions, triangles, faceTags, 1e-10 * diag);
   const coplanarTwin = (s: number, u: number, v: number): number => {
     for (const s2 of S.around(u, v)) {
       if (s2 === s || !S.alive[s2] || plane[S.parent[s2]] !== plane[S.parent[s]]) continue;
@@ -258,6 +258,12 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
     }
     steiner++;
     const children = S.split(u, v, m);
+    // A split piece's face can survive the insertion when the midpoint rounds off its plane (the new tet on it is
+    // flat): the face must not keep the dead piece's flag, or inside and outside would flip across it.
+    for (const t of T.created) {
+      const c = T.tc[4 * t + 3];
+      if (c >= 0 && !S.alive[c]) T.flagFace(4 * t + 3, -1);
+    }
     for (const c of T.lost) {
       if (S.alive[c] && S.present[c]) {
         S.present[c] = 0;
@@ -544,7 +550,22 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
   };
 }
 
-function planarRegions(positions: Float64Array, triangles: Int32Array, tags: Int32Array): Int32Array {
+/** Distance of z from the plane of (u, v, w) (Infinity when that triangle has no plane). */
+function height(x: Float64Array, u: number, v: number, w: number, z: number): number {
+  const ax = x[3 * v] - x[3 * u], ay = x[3 * v + 1] - x[3 * u + 1], az = x[3 * v + 2] - x[3 * u + 2];
+  const bx = x[3 * w] - x[3 * u], by = x[3 * w + 1] - x[3 * u + 1], bz = x[3 * w + 2] - x[3 * u + 2];
+  const nx = ay * bz - az * by, ny = az * bx - ax * bz, nz = ax * by - ay * bx;
+  const n = Math.hypot(nx, ny, nz);
+  if (n === 0) return Infinity;
+  return Math.abs(nx * (x[3 * z] - x[3 * u]) + ny * (x[3 * z + 1] - x[3 * u + 1]) + nz * (x[3 * z + 2] - x[3 * u + 2])) / n;
+}
+
+/**
+ * Input triangles joined across edges where they are coplanar (same tag): exactly, or within `flatten` (a length):
+ * a plane cut's section points are rounded off their plane, and a face read as curved by rounding would have its
+ * diagonals picked by rounding too, recovered by halving without end. Pieces of a region may be flipped.
+ */
+function planarRegions(positions: Float64Array, triangles: Int32Array, tags: Int32Array, flatten: number): Int32Array {
   const m = triangles.length / 3;
   const parent = Int32Array.from({ length: m }, (_, i) => i);
   const find = (i: number): number => {
@@ -572,7 +593,7 @@ function planarRegions(positions: Float64Array, triangles: Int32Array, tags: Int
         if (c !== u && c !== v) z = c;
       }
       const w = triangles[3 * t + ((e + 2) % 3)];
-      if (z >= 0 && orient(positions, u, v, w, z) === 0) {
+      if (z >= 0 && (orient(positions, u, v, w, z) === 0 || (flatten > 0 && height(positions, u, v, w, z) <= flatten && height(positions, v, u, z, w) <= flatten))) {
         const a = find(t), b = find(other);
         if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
       }
