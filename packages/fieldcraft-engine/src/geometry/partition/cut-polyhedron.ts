@@ -6,7 +6,7 @@ import { orient2d } from "robust-predicates";
 import { delaunayFlips } from "./delaunay-flip.js";
 import type { Plane } from "../datum.js";
 import type { Body } from "../types.js";
-import { bodySurface, planeAxes, surfaceBody, type TaggedSurface } from "./surface-body.js";
+import { bodySurface, planeAxes, splitTJunctions, surfaceBody, type TaggedSurface } from "./surface-body.js";
 
 export type PolyhedronCut = { ok: true; a: TaggedSurface; b: TaggedSurface } | { ok: false; miss: true } | { ok: false; miss: false; error: string };
 
@@ -134,7 +134,9 @@ export function cutPolyhedron(s: TaggedSurface, plane: Plane, capA: string, capB
   const reversed: number[] = [];
   for (let m = 0; m < cap.length; m += 3) reversed.push(cap[m], cap[m + 2], cap[m + 1]);
   const b: TaggedSurface = { positions: x, triangles: [...sides.b.triangles, ...reversed], faceOf: [...sides.b.faceOf, ...reversed.filter((_, k) => k % 3 === 0).map(() => capB)] };
-  return { ok: true, a, b };
+  // Earcut drops a loop point exactly in line with its neighbours (a section crossing a face's diagonal): the cap
+  // triangle over it takes it back, so the surface stays closed.
+  return { ok: true, a: splitTJunctions(a), b: splitTJunctions(b) };
 }
 
 /** Cells `<body>/a` and `<body>/b` of a general cut as bodies of kind "mesh". */

@@ -21,6 +21,8 @@ export interface ClosedSurface {
   triangles: Int32Array;
   /** A face tag per triangle; boundary facets of the mesh carry the tag of the triangle they lie on. */
   faceTags: Int32Array;
+  /** Names of the tags, for errors that say where the surface is wrong. */
+  faceNames?: readonly string[];
 }
 
 export interface GeneralMeshOptions {
@@ -97,6 +99,12 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
   const mIn = triangles.length / 3;
   if (!(o.size > 0) || !Number.isFinite(o.size)) throw new Refused(`size: must be a positive number, got ${o.size}`);
   if (mIn < 4) throw new Refused(`the surface has ${mIn} triangles; a closed surface needs at least 4`);
+  const open = openEdge(triangles);
+  if (open) {
+    const [t, u, v, uses] = open;
+    const name = surface.faceNames?.[faceTags[t]] ?? `tag ${faceTags[t]}`;
+    throw new Refused(`the surface is not closed and manifold: its edge (${fmt(positions, u)}) - (${fmt(positions, v)}) on face ${name} is met ${uses === 0 ? "by no triangle" : `by ${uses} triangles`} running the other way; a solid needs exactly one`);
+  }
   const bound = o.radiusEdge ?? 2;
   const sliver = o.sliverAngle ?? 10;
   const maxNodes = o.maxNodes ?? 2_000_000;
@@ -548,6 +556,24 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
     quality: { minDihedral: minDih, maxRadiusEdge: maxRE, bad: stillBad },
     stats: { surfacePoints, steinerOnSurface: steiner, interiorPoints: interior, rounds, recovered, peeled, ...improved },
   };
+}
+
+/** The first triangle edge whose reverse is not used by exactly one triangle: [triangle, u, v, uses], or null. */
+function openEdge(triangles: Int32Array): [number, number, number, number] | null {
+  const uses = new Map<string, number>();
+  const m = triangles.length / 3;
+  for (let t = 0; t < m; t++)
+    for (let e = 0; e < 3; e++) {
+      const k = `${triangles[3 * t + e]},${triangles[3 * t + ((e + 1) % 3)]}`;
+      uses.set(k, (uses.get(k) ?? 0) + 1);
+    }
+  for (let t = 0; t < m; t++)
+    for (let e = 0; e < 3; e++) {
+      const u = triangles[3 * t + e], v = triangles[3 * t + ((e + 1) % 3)];
+      const back = uses.get(`${v},${u}`) ?? 0;
+      if (back !== 1 || uses.get(`${u},${v}`) !== 1) return [t, u, v, back];
+    }
+  return null;
 }
 
 /** Distance of z from the plane of (u, v, w) (Infinity when that triangle has no plane). */
