@@ -3,6 +3,7 @@
 // are one triangulation). The cells are general polyhedra (kind "mesh"): the general tet mesher meshes them.
 import earcut from "earcut";
 import { orient2d } from "robust-predicates";
+import { checkCancelled } from "../../fem/cancel-scope.js";
 import { delaunayFlips } from "./delaunay-flip.js";
 import type { Plane } from "../datum.js";
 import type { Body } from "../types.js";
@@ -39,6 +40,7 @@ export function cutPolyhedron(s: TaggedSurface, plane: Plane, capA: string, capB
   };
   const sides = { a: { triangles: [] as number[], faceOf: [] as string[] }, b: { triangles: [] as number[], faceOf: [] as string[] } };
   for (let t = 0; t < s.triangles.length / 3; t++) {
+    if ((t & 4095) === 4095) checkCancelled();
     const tri = [s.triangles[3 * t], s.triangles[3 * t + 1], s.triangles[3 * t + 2]];
     if (tri.every((v) => d[v] === 0)) {
       // A face in the plane bounds the side its outward normal leaves (cell a lies where n . (x - p) < 0).

@@ -1,6 +1,7 @@
 // A body's boundary as a closed triangle surface with a face per triangle, and a body of kind "mesh" built from
 // one: what an oblique partition cut makes (a general polyhedron, meshed by the general tet mesher).
 import earcut from "earcut";
+import { checkCancelled } from "../../fem/cancel-scope.js";
 import type { Body, BodyEdge, BodyFace, Vec3 } from "../types.js";
 
 export interface TaggedSurface {
@@ -132,7 +133,8 @@ export function splitTJunctions(s: TaggedSurface): TaggedSurface {
     return best;
   };
   const queue = tris.map((_, i) => i);
-  while (queue.length) {
+  for (let step = 0; queue.length; step++) {
+    if ((step & 4095) === 4095) checkCancelled();
     const t = queue.pop()!;
     const tri = tris[t];
     for (let e = 0; e < 3; e++) {

@@ -77,6 +77,8 @@ export function improveSlivers(T: Triangulation, onSurface: Uint8Array, o: Impro
       failedCorners = grownCorners;
     }
     for (let t = 0; t < end; t++) {
+      // A cancel stops the sweep within a thousand tets (the mesh stays valid; the caller reports the cancel).
+      if ((t & 1023) === 1023 && o.signal?.aborted) return stats;
       if (!T.alive[t] || T.region[t] !== 1) continue;
       const q = quality(T, t);
       if (q >= target || skip(t)) continue;

@@ -496,6 +496,8 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
     }
   const improved = o.optimise === false ? { flips23: 0, flips32: 0, edgeRemovals: 0, moves: 0, inserted: 0 } : improveSlivers(T, onSurface, { target: o.optimiseAngle ?? 18, insertBelow: sliver, radiusEdge: bound, passes: o.optimisePasses ?? 6, signal: o.signal });
 
+  checkCaps();
+
   // 8. The tets inside, their boundary facets and tags.
   const used = new Int32Array(T.nv).fill(-1);
   let nn = 0;
