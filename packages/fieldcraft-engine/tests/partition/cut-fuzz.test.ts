@@ -9,8 +9,10 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createSession } from "../../src/index.js";
 import { meshClosedSurface } from "../../src/mesh/general/mesher.js";
+import { CancelledError, withCancelScope } from "../../src/fem/cancel-scope.js";
+import { cutPolyhedron } from "../../src/geometry/partition/cut-polyhedron.js";
 import { checkCells, cutCase, openCut } from "../support/cut-corpus.js";
-import { binaryStl, boxSurface, enclosedVolume, torusSurface } from "../support/surfaces.js";
+import { binaryStl, boxSurface, enclosedVolume, sphereSurface, torusSurface } from "../support/surfaces.js";
 import { ok } from "../session-helpers.js";
 
 // Seeds that failed before the fix (1: an earcut sliver; 3: inside and outside disagreeing; 4: a cap halved without
@@ -83,6 +85,15 @@ describe("a partitioned imported part", () => {
       expect(k.volumeError).toBeLessThan(1e-9);
     }
   }, 60_000);
+
+  it("the cut of a large surface looks at the command's cancel while it clips", () => {
+    const ball = sphereSurface(10, 5);
+    const surface = { positions: ball.positions, triangles: ball.triangles, faceOf: ball.triangles.filter((_, k) => k % 3 === 0).map(() => "S1") };
+    const plane = { point: [1, 2, 3] as [number, number, number], normal: [0.6, 0, 0.8] as [number, number, number] };
+    const cut = cutPolyhedron(surface, plane, "a", "b");
+    expect(cut.ok).toBe(true);
+    expect(() => withCancelScope(AbortSignal.abort(), () => cutPolyhedron(surface, plane, "a", "b"))).toThrow(CancelledError);
+  });
 
   it("a cancel during mesh.cells is seen inside the general mesher and answered as cancelled", async () => {
     const path = torusFile();
