@@ -212,6 +212,7 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
     }
   };
 
+  const faceName = (triangle: number) => surface.faceNames?.[faceTags[triangle]] ?? `tag ${faceTags[triangle]}`;
   const keep = o.keepTags ?? new Set<number>();
   const kept = (s: number) => keep.has(faceTags[S.parent[s]]);
   // 1. The surface refined to the size: longest edges halved until no piece has an edge above it.
@@ -322,7 +323,7 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
         }
         if (flipToMatch(s)) continue;
         const [u, v] = S.longestEdge(s, T.x);
-        if (!splitSurfaceEdge(u, v)) throw new Refused(`could not recover the boundary near (${fmt(T.x, u)}) - (${fmt(T.x, v)}); the surface may touch itself there`);
+        if (!splitSurfaceEdge(u, v)) throw new Refused(`could not recover the boundary on face ${faceName(S.parent[s])} near (${fmt(T.x, u)}) - (${fmt(T.x, v)}): the surface may touch or cross itself there`);
         recovered++;
       }
       if (++guard > 200) throw new Refused("the boundary could not be recovered in 200 rounds; the surface may have near-touching parts");
@@ -353,7 +354,7 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
         if (nb < 0) continue;
         const r = T.tc[4 * t + i] >= 0 ? 1 - T.region[t] : T.region[t];
         if (seen[nb]) {
-          if (T.region[nb] !== r) throw new Refused("internal error: inside and outside disagree after boundary recovery; please report the file");
+          if (T.region[nb] !== r) throw new Refused(disagreement(t, nb));
           continue;
         }
         seen[nb] = 1;
@@ -361,6 +362,18 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
         queue[tail++] = nb;
       }
     }
+  };
+  /** Inside and outside meet across tets t and nb unbounded by the surface: name the nearest surface faces. */
+  const disagreement = (t: number, nb: number): string => {
+    const near = new Set<string>();
+    for (const u of [t, nb])
+      for (let i = 0; i < 4; i++) {
+        const c = T.tc[4 * u + i];
+        if (c >= 0 && S.alive[c]) near.add(faceName(S.parent[c]));
+      }
+    const o4 = 4 * t;
+    const where = fmt(T.x, T.tv[o4]);
+    return `inside and outside cannot be told apart near (${where})${near.size ? ` by faces ${[...near].join(", ")}` : ""}: the surface may cross itself or have a gap there`;
   };
   classify();
 
