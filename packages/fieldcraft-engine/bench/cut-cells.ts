@@ -71,8 +71,12 @@ for (const f of failures) console.log(`  ${f}`);
   const whole = createSession();
   await whole.execute("geometry.import.mesh", { path, name: "Torus" });
   let out;
-  const tWhole = await time(async () => (out = await whole.execute("mesh.tet.generate", { size: 4 })));
-  if (!out!.ok) failures.push(`torus whole: ${out!.error}`);
+  // The better of two runs of the whole part: the first pays the JIT's warm-up, which would flatter the ratio.
+  let tWhole = Infinity;
+  for (let run = 0; run < 2; run++) {
+    tWhole = Math.min(tWhole, await time(async () => (out = await whole.execute("mesh.tet.generate", { size: 4 }))));
+    if (!out!.ok) failures.push(`torus whole: ${out!.error}`);
+  }
   const cut = createSession();
   await cut.execute("geometry.import.mesh", { path, name: "Torus" });
   await cut.execute("geometry.datum", { name: "d", by: { type: "point_normal", point: [3, 2, 1], normal: [0.3, 0.8, 0.52] } });
