@@ -2,9 +2,12 @@
 // (the section's loops triangulated once, earcut, and used reversed by the other side, so both cells' cut faces
 // are one triangulation). The cells are general polyhedra (kind "mesh"): the general tet mesher meshes them.
 import earcut from "earcut";
+import { orient2d } from "robust-predicates";
+import { checkCancelled } from "../../fem/cancel-scope.js";
+import { delaunayFlips } from "./delaunay-flip.js";
 import type { Plane } from "../datum.js";
 import type { Body } from "../types.js";
-import { bodySurface, planeAxes, surfaceBody, type TaggedSurface } from "./surface-body.js";
+import { bodySurface, planeAxes, splitTJunctions, surfaceBody, type TaggedSurface } from "./surface-body.js";
 
 export type PolyhedronCut = { ok: true; a: TaggedSurface; b: TaggedSurface } | { ok: false; miss: true } | { ok: false; miss: false; error: string };
 
@@ -37,6 +40,7 @@ export function cutPolyhedron(s: TaggedSurface, plane: Plane, capA: string, capB
   };
   const sides = { a: { triangles: [] as number[], faceOf: [] as string[] }, b: { triangles: [] as number[], faceOf: [] as string[] } };
   for (let t = 0; t < s.triangles.length / 3; t++) {
+    if ((t & 4095) === 4095) checkCancelled();
     const tri = [s.triangles[3 * t], s.triangles[3 * t + 1], s.triangles[3 * t + 2]];
     if (tri.every((v) => d[v] === 0)) {
       // A face in the plane bounds the side its outward normal leaves (cell a lies where n . (x - p) < 0).
@@ -116,6 +120,10 @@ export function cutPolyhedron(s: TaggedSurface, plane: Plane, capA: string, capB
       for (let m = 0; m < loops[j].length; m++) coords.push(...pts[j][m]), ids.push(loops[j][m]);
     }
     const tris = earcut(coords, starts.length ? starts : undefined, 2);
+    // Counter-clockwise in the plane's axes, then flipped to Delaunay (no sliver ears of collinear section points).
+    const at = ids.map((_, j) => [coords[2 * j], coords[2 * j + 1]]);
+    for (let m = 0; m < tris.length; m += 3) if (orient2d(at[tris[m]][0], at[tris[m]][1], at[tris[m + 1]][0], at[tris[m + 1]][1], at[tris[m + 2]][0], at[tris[m + 2]][1]) > 0) [tris[m + 1], tris[m + 2]] = [tris[m + 2], tris[m + 1]];
+    delaunayFlips(at, tris);
     for (let m = 0; m < tris.length; m += 3) {
       const [i0, i1, i2] = [ids[tris[m]], ids[tris[m + 1]], ids[tris[m + 2]]];
       // Cell a's cap faces +n.
@@ -128,7 +136,9 @@ export function cutPolyhedron(s: TaggedSurface, plane: Plane, capA: string, capB
   const reversed: number[] = [];
   for (let m = 0; m < cap.length; m += 3) reversed.push(cap[m], cap[m + 2], cap[m + 1]);
   const b: TaggedSurface = { positions: x, triangles: [...sides.b.triangles, ...reversed], faceOf: [...sides.b.faceOf, ...reversed.filter((_, k) => k % 3 === 0).map(() => capB)] };
-  return { ok: true, a, b };
+  // Earcut drops a loop point exactly in line with its neighbours (a section crossing a face's diagonal): the cap
+  // triangle over it takes it back, so the surface stays closed.
+  return { ok: true, a: splitTJunctions(a), b: splitTJunctions(b) };
 }
 
 /** Cells `<body>/a` and `<body>/b` of a general cut as bodies of kind "mesh". */

@@ -1,6 +1,7 @@
 // A body's boundary as a closed triangle surface with a face per triangle, and a body of kind "mesh" built from
 // one: what an oblique partition cut makes (a general polyhedron, meshed by the general tet mesher).
 import earcut from "earcut";
+import { checkCancelled } from "../../fem/cancel-scope.js";
 import type { Body, BodyEdge, BodyFace, Vec3 } from "../types.js";
 
 export interface TaggedSurface {
@@ -89,19 +90,39 @@ function orientation(x: readonly number[], a: number, b: number, c: number, n: r
 /**
  * Triangles split where another vertex lies inside one of their edges (faces meshed apart meet at T-junctions:
  * a box union's face may have a corner where its neighbour's edge runs straight), so the surface is manifold.
+ * Only an edge whose reverse is missing can hold a T-junction, and only a vertex of such an edge can be the one
+ * inside: a closed surface with a short open seam (a cut face's copied facets) costs the seam's size squared.
  */
 export function splitTJunctions(s: TaggedSurface): TaggedSurface {
   const x = s.positions;
-  const nv = x.length / 3;
   const tol = 1e-9 * extentOf(x);
   const tris: number[][] = [];
   for (let t = 0; t < s.triangles.length / 3; t++) tris.push([s.triangles[3 * t], s.triangles[3 * t + 1], s.triangles[3 * t + 2]]);
   const faceOf = s.faceOf.slice();
+  // Directed edges with their multiplicity.
+  const directed = new Map<string, number>();
+  const count = (u: number, v: number, by: number) => {
+    const k = `${u},${v}`;
+    const n = (directed.get(k) ?? 0) + by;
+    if (n === 0) directed.delete(k);
+    else directed.set(k, n);
+  };
+  const edgesOf = (tri: number[], by: number) => {
+    for (let e = 0; e < 3; e++) count(tri[e], tri[(e + 1) % 3], by);
+  };
+  for (const tri of tris) edgesOf(tri, 1);
+  const open = new Set<number>();
+  for (const k of directed.keys()) {
+    const [u, v] = k.split(",").map(Number);
+    if (!directed.has(`${v},${u}`)) open.add(u).add(v);
+  }
+  const candidates = [...open].sort((a, b) => a - b);
   const inside = (u: number, v: number): number => {
+    if (directed.has(`${v},${u}`)) return -1;
     const dx = x[3 * v] - x[3 * u], dy = x[3 * v + 1] - x[3 * u + 1], dz = x[3 * v + 2] - x[3 * u + 2];
     const l2 = dx * dx + dy * dy + dz * dz;
     let best = -1, bestT = 2;
-    for (let w = 0; w < nv; w++) {
+    for (const w of candidates) {
       if (w === u || w === v) continue;
       const px = x[3 * w] - x[3 * u], py = x[3 * w + 1] - x[3 * u + 1], pz = x[3 * w + 2] - x[3 * u + 2];
       const t = (px * dx + py * dy + pz * dz) / l2;
@@ -112,15 +133,19 @@ export function splitTJunctions(s: TaggedSurface): TaggedSurface {
     return best;
   };
   const queue = tris.map((_, i) => i);
-  while (queue.length) {
+  for (let step = 0; queue.length; step++) {
+    if ((step & 4095) === 4095) checkCancelled();
     const t = queue.pop()!;
     const tri = tris[t];
     for (let e = 0; e < 3; e++) {
       const u = tri[e], v = tri[(e + 1) % 3], o = tri[(e + 2) % 3];
       const w = inside(u, v);
       if (w < 0) continue;
+      edgesOf(tri, -1);
       tris[t] = [u, w, o];
       tris.push([w, v, o]);
+      edgesOf(tris[t], 1);
+      edgesOf(tris[tris.length - 1], 1);
       faceOf.push(faceOf[t]);
       queue.push(t, tris.length - 1);
       break;

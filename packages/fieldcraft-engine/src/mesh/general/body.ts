@@ -18,7 +18,7 @@ export function meshSurfaceBody(
   if (!body.surface) throw new MeshFailure(`body "${body.name}" has no surface to mesh`);
   const edgeSeeds = seedChains(body, seeds);
   const r = meshClosedSurface(
-    { positions: body.surface.positions, triangles: body.surface.triangles, faceTags: body.surface.faceOf },
+    { positions: body.surface.positions, triangles: body.surface.triangles, faceTags: body.surface.faceOf, faceNames: body.faces.map((f) => f.name) },
     { size, maxElements, maxNodes, signal, ...(edgeSeeds.length ? { edgeSeeds } : {}), ...(tolerance !== undefined ? { tolerance } : {}), ...(body.surface.keepFaces?.length ? { keepTags: new Set(body.surface.keepFaces) } : {}) },
   );
   if (!r.ok) throw new MeshFailure(`body "${body.name}": ${r.error}`);

@@ -77,6 +77,8 @@ export function improveSlivers(T: Triangulation, onSurface: Uint8Array, o: Impro
       failedCorners = grownCorners;
     }
     for (let t = 0; t < end; t++) {
+      // A cancel stops the sweep within a thousand tets (the mesh stays valid; the caller reports the cancel).
+      if ((t & 1023) === 1023 && o.signal?.aborted) return stats;
       if (!T.alive[t] || T.region[t] !== 1) continue;
       const q = quality(T, t);
       if (q >= target || skip(t)) continue;
@@ -502,7 +504,8 @@ function insertIn(T: Triangulation, t: number, union: number[], layers: number):
   let before = 1;
   let cap = reBound;
   let cx = 0, cy = 0, cz = 0, n = 0;
-  const x = T.x;
+  // Read through T.x again after addVertex below: it may grow (a new array), and writes to the old one are lost.
+  let x = T.x;
   for (const u of union) {
     before = Math.min(before, quality(T, u));
     cap = Math.max(cap, shape(T, u));
@@ -529,6 +532,7 @@ function insertIn(T: Triangulation, t: number, union: number[], layers: number):
       if (!found) return false;
     }
   const p = T.addVertex(cx / n, cy / n, cz / n);
+  x = T.x;
   let len = 0;
   for (let j = 0; j < faces.length; j++) len += Math.hypot(x[3 * faces[j]] - x[3 * p], x[3 * faces[j] + 1] - x[3 * p + 1], x[3 * faces[j] + 2] - x[3 * p + 2]);
   len /= faces.length;
@@ -649,6 +653,7 @@ function insertOffSurface(T: Triangulation, t: number): boolean {
   let bestQ = -2, bestF = -1;
   for (const f of [0.3, 0.5, 0.7, 0.9]) {
     const p = T.addVertex(cx + f * len * nx, cy + f * len * ny, cz + f * len * nz);
+    const x = T.x;
     T.dryRun = true;
     const r = T.insert(p, t, Mode.Walled);
     T.dryRun = false;

@@ -21,6 +21,8 @@ export interface ClosedSurface {
   triangles: Int32Array;
   /** A face tag per triangle; boundary facets of the mesh carry the tag of the triangle they lie on. */
   faceTags: Int32Array;
+  /** Names of the tags, for errors that say where the surface is wrong. */
+  faceNames?: readonly string[];
 }
 
 export interface GeneralMeshOptions {
@@ -97,6 +99,12 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
   const mIn = triangles.length / 3;
   if (!(o.size > 0) || !Number.isFinite(o.size)) throw new Refused(`size: must be a positive number, got ${o.size}`);
   if (mIn < 4) throw new Refused(`the surface has ${mIn} triangles; a closed surface needs at least 4`);
+  const open = openEdge(triangles);
+  if (open) {
+    const [t, u, v, uses] = open;
+    const name = surface.faceNames?.[faceTags[t]] ?? `tag ${faceTags[t]}`;
+    throw new Refused(`the surface is not closed and manifold: its edge (${fmt(positions, u)}) - (${fmt(positions, v)}) on face ${name} is met ${uses === 0 ? "by no triangle" : `by ${uses} triangles`} running the other way; a solid needs exactly one`);
+  }
   const bound = o.radiusEdge ?? 2;
   const sliver = o.sliverAngle ?? 10;
   const maxNodes = o.maxNodes ?? 2_000_000;
@@ -154,7 +162,7 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
 
   // Planar regions: input triangles joined across exactly coplanar edges (same tag). Midpoints are rounded off
   // such planes by an ulp, so pieces are compared by their region, never by an exact test on split points.
-  const plane = planarRegions(positions, triangles, faceTags);
+  const plane = planarRegions(positions, triangles, faceTags, 1e-10 * diag);
   const coplanarTwin = (s: number, u: number, v: number): number => {
     for (const s2 of S.around(u, v)) {
       if (s2 === s || !S.alive[s2] || plane[S.parent[s2]] !== plane[S.parent[s]]) continue;
@@ -204,6 +212,7 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
     }
   };
 
+  const faceName = (triangle: number) => surface.faceNames?.[faceTags[triangle]] ?? `tag ${faceTags[triangle]}`;
   const keep = o.keepTags ?? new Set<number>();
   const kept = (s: number) => keep.has(faceTags[S.parent[s]]);
   // 1. The surface refined to the size: longest edges halved until no piece has an edge above it.
@@ -258,6 +267,12 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
     }
     steiner++;
     const children = S.split(u, v, m);
+    // A split piece's face can survive the insertion when the midpoint rounds off its plane (the new tet on it is
+    // flat): the face must not keep the dead piece's flag, or inside and outside would flip across it.
+    for (const t of T.created) {
+      const c = T.tc[4 * t + 3];
+      if (c >= 0 && !S.alive[c]) T.flagFace(4 * t + 3, -1);
+    }
     for (const c of T.lost) {
       if (S.alive[c] && S.present[c]) {
         S.present[c] = 0;
@@ -308,7 +323,7 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
         }
         if (flipToMatch(s)) continue;
         const [u, v] = S.longestEdge(s, T.x);
-        if (!splitSurfaceEdge(u, v)) throw new Refused(`could not recover the boundary near (${fmt(T.x, u)}) - (${fmt(T.x, v)}); the surface may touch itself there`);
+        if (!splitSurfaceEdge(u, v)) throw new Refused(`could not recover the boundary on face ${faceName(S.parent[s])} near (${fmt(T.x, u)}) - (${fmt(T.x, v)}): the surface may touch or cross itself there`);
         recovered++;
       }
       if (++guard > 200) throw new Refused("the boundary could not be recovered in 200 rounds; the surface may have near-touching parts");
@@ -339,7 +354,7 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
         if (nb < 0) continue;
         const r = T.tc[4 * t + i] >= 0 ? 1 - T.region[t] : T.region[t];
         if (seen[nb]) {
-          if (T.region[nb] !== r) throw new Refused("internal error: inside and outside disagree after boundary recovery; please report the file");
+          if (T.region[nb] !== r) throw new Refused(disagreement(t, nb));
           continue;
         }
         seen[nb] = 1;
@@ -347,6 +362,18 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
         queue[tail++] = nb;
       }
     }
+  };
+  /** Inside and outside meet across tets t and nb unbounded by the surface: name the nearest surface faces. */
+  const disagreement = (t: number, nb: number): string => {
+    const near = new Set<string>();
+    for (const u of [t, nb])
+      for (let i = 0; i < 4; i++) {
+        const c = T.tc[4 * u + i];
+        if (c >= 0 && S.alive[c]) near.add(faceName(S.parent[c]));
+      }
+    const o4 = 4 * t;
+    const where = fmt(T.x, T.tv[o4]);
+    return `inside and outside cannot be told apart near (${where})${near.size ? ` by faces ${[...near].join(", ")}` : ""}: the surface may cross itself or have a gap there`;
   };
   classify();
 
@@ -482,6 +509,8 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
     }
   const improved = o.optimise === false ? { flips23: 0, flips32: 0, edgeRemovals: 0, moves: 0, inserted: 0 } : improveSlivers(T, onSurface, { target: o.optimiseAngle ?? 18, insertBelow: sliver, radiusEdge: bound, passes: o.optimisePasses ?? 6, signal: o.signal });
 
+  checkCaps();
+
   // 8. The tets inside, their boundary facets and tags.
   const used = new Int32Array(T.nv).fill(-1);
   let nn = 0;
@@ -544,7 +573,40 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
   };
 }
 
-function planarRegions(positions: Float64Array, triangles: Int32Array, tags: Int32Array): Int32Array {
+/** The first triangle edge whose reverse is not used by exactly one triangle: [triangle, u, v, uses], or null. */
+function openEdge(triangles: Int32Array): [number, number, number, number] | null {
+  const uses = new Map<string, number>();
+  const m = triangles.length / 3;
+  for (let t = 0; t < m; t++)
+    for (let e = 0; e < 3; e++) {
+      const k = `${triangles[3 * t + e]},${triangles[3 * t + ((e + 1) % 3)]}`;
+      uses.set(k, (uses.get(k) ?? 0) + 1);
+    }
+  for (let t = 0; t < m; t++)
+    for (let e = 0; e < 3; e++) {
+      const u = triangles[3 * t + e], v = triangles[3 * t + ((e + 1) % 3)];
+      const back = uses.get(`${v},${u}`) ?? 0;
+      if (back !== 1 || uses.get(`${u},${v}`) !== 1) return [t, u, v, back];
+    }
+  return null;
+}
+
+/** Distance of z from the plane of (u, v, w) (Infinity when that triangle has no plane). */
+function height(x: Float64Array, u: number, v: number, w: number, z: number): number {
+  const ax = x[3 * v] - x[3 * u], ay = x[3 * v + 1] - x[3 * u + 1], az = x[3 * v + 2] - x[3 * u + 2];
+  const bx = x[3 * w] - x[3 * u], by = x[3 * w + 1] - x[3 * u + 1], bz = x[3 * w + 2] - x[3 * u + 2];
+  const nx = ay * bz - az * by, ny = az * bx - ax * bz, nz = ax * by - ay * bx;
+  const n = Math.hypot(nx, ny, nz);
+  if (n === 0) return Infinity;
+  return Math.abs(nx * (x[3 * z] - x[3 * u]) + ny * (x[3 * z + 1] - x[3 * u + 1]) + nz * (x[3 * z + 2] - x[3 * u + 2])) / n;
+}
+
+/**
+ * Input triangles joined across edges where they are coplanar (same tag): exactly, or within `flatten` (a length):
+ * a plane cut's section points are rounded off their plane, and a face read as curved by rounding would have its
+ * diagonals picked by rounding too, recovered by halving without end. Pieces of a region may be flipped.
+ */
+function planarRegions(positions: Float64Array, triangles: Int32Array, tags: Int32Array, flatten: number): Int32Array {
   const m = triangles.length / 3;
   const parent = Int32Array.from({ length: m }, (_, i) => i);
   const find = (i: number): number => {
@@ -572,7 +634,7 @@ function planarRegions(positions: Float64Array, triangles: Int32Array, tags: Int
         if (c !== u && c !== v) z = c;
       }
       const w = triangles[3 * t + ((e + 2) % 3)];
-      if (z >= 0 && orient(positions, u, v, w, z) === 0) {
+      if (z >= 0 && (orient(positions, u, v, w, z) === 0 || (flatten > 0 && height(positions, u, v, w, z) <= flatten && height(positions, v, u, z, w) <= flatten))) {
         const a = find(t), b = find(other);
         if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
       }
