@@ -130,3 +130,154 @@ describe("plate with a hole in quadrilaterals", () => {
     expect(diff / max).toBeLessThan(1e-6);
   });
 });
+
+const L_PROFILE = [[0, 0], [40, 0], [40, 10], [10, 10], [10, 40], [0, 40]];
+
+/** Uniform tension S11 = SIGMA: u1 held on `left`, u2 on `bottom`, the pull on `pulled`; every nodal stress must be it. */
+async function patch(s: Session, left: string[], bottom: string[], pulled: string[], kind: "plane_stress" = "plane_stress") {
+  await ok(s, "model.set.create", { name: "left", geometry: left.map((edge) => ({ body: "Part", edge })) });
+  await ok(s, "model.set.create", { name: "bottom", geometry: bottom.map((edge) => ({ body: "Part", edge })) });
+  await ok(s, "model.set.create", { name: "pulled", geometry: pulled.map((edge) => ({ body: "Part", edge })) });
+  await ok(s, "model.set.create", { name: "all", geometry: [{ body: "Part" }] });
+  await ok(s, "model.material.create", { name: "steel", elastic: { type: "isotropic", young: 210000, poisson: 0.3 } });
+  await ok(s, "model.section.create", { name: "sec", set: "all", material: "steel", kind: { type: kind, thickness: 2 } });
+  await ok(s, "model.boundary_condition.create", { name: "bx", type: "displacement", target: { set: "left" }, components: { u1: 0 } });
+  await ok(s, "model.boundary_condition.create", { name: "by", type: "displacement", target: { set: "bottom" }, components: { u2: 0 } });
+  await ok(s, "model.load.create", { name: "pull", type: "pressure", magnitude: -SIGMA, target: { set: "pulled" } });
+  await ok(s, "model.step.create", { name: "Load", procedure: { type: "static" }, boundary_conditions: ["bx", "by"], loads: ["pull"] });
+  await ok(s, "solve.static", { tolerance: 1e-13 });
+  const stress = (s.model().results.Load.solution as StaticSolution).stress;
+  let worst = 0;
+  for (let n = 0; n < stress.length / 6; n++) worst = Math.max(worst, Math.abs(stress[6 * n] - SIGMA), Math.abs(stress[6 * n + 1]), Math.abs(stress[6 * n + 3]));
+  return worst / SIGMA;
+}
+
+describe("an L-section and a slanted face in quadrilaterals", () => {
+  it("L-section (CPS8): all-quadrilateral, area exact, quality reported, and a uniform stress reproduced at every node", async () => {
+    const s = await open("L", [{ id: "F1", type: "extrude", plane: "xy", profile: L_PROFILE, from: 0, to: 2 }]);
+    const face = faceWhere(s, (n) => n[2] < -0.5);
+    const meshed = await ok(s, "mesh.planar", { body: "Part", face, element: "CPS8", size: 3 });
+    const mesh = s.model().mesh!.mesh;
+    expect(meshed.mesh.method).toBe("paired");
+    expect(meshed.mesh.frame).toEqual({ origin: [0, 0, 0], x: [1, 0, 0], y: [0, 1, 0], normal: [0, 0, -1] });
+    const q = meshed.mesh.quality;
+    expect(q.elements).toBe(meshed.mesh.elements);
+    expect(q.inverted).toBe(0);
+    expect(q.min_scaled_jacobian).toBeGreaterThan(0.4);
+    expect(q.min_angle).toBeGreaterThan(20);
+    expect(q.max_angle).toBeLessThan(160);
+    expect(q.max_aspect_ratio).toBeLessThan(5);
+    const areas = cornerAreas(mesh);
+    expect(Math.min(...areas)).toBeGreaterThan(0);
+    expect(areas.reduce((a, b) => a + b, 0)).toBeCloseTo(700, 9);
+    expect(meshed.mesh.edges).toHaveLength(6);
+    expect(meshed.mesh.edges.some((e: string) => e.endsWith("|?"))).toBe(false);
+    const at = (test: (m: number[]) => boolean) => edgesWhere(s, face, test);
+    const worst = await patch(s, at((m) => m[0] === 0), at((m) => m[1] === 0), at((m) => (m[0] === 40 || m[0] === 10) && m[1] > 0));
+    expect(worst).toBeLessThan(1e-7);
+  });
+
+  it("a face in a slanted plane (the side of an extrusion's slanted edge, CPS4): its own frame, all-quadrilateral, nodes on the face, patch test", async () => {
+    const s = await open("trapezoid", [{ id: "F1", type: "extrude", plane: "xy", profile: [[0, 0], [30, 0], [20, 12], [0, 12]], from: 0, to: 10 }]);
+    const n = [12 / Math.hypot(12, 10), 10 / Math.hypot(12, 10), 0];
+    const face = faceWhere(s, (m) => Math.abs(m[0] - n[0]) < 1e-9 && Math.abs(m[1] - n[1]) < 1e-9);
+    // The face is a rectangle in its plane; refinement at one end makes it unstructured.
+    const bottom = edgesWhere(s, face, (m) => m[2] === 0)[0];
+    const meshed = await ok(s, "mesh.planar", { body: "Part", face, element: "CPS4", size: 2, refine: [{ edge: bottom, size: 0.6 }] });
+    const mesh = s.model().mesh!.mesh;
+    expect(meshed.mesh.method).toBe("paired");
+    expect(meshed.mesh.quality.inverted).toBe(0);
+    expect(meshed.mesh.quality.min_scaled_jacobian).toBeGreaterThan(0.4);
+    const { origin, x, y, normal } = meshed.mesh.frame as Record<string, number[]>;
+    const dot = (a: number[], b: number[]) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+    for (const [a, b, want] of [[x, x, 1], [y, y, 1], [x, y, 0], [x, normal, 0], [y, normal, 0]] as const) expect(dot(a, b)).toBeCloseTo(want, 12);
+    expect(normal[0]).toBeCloseTo(n[0], 12);
+    expect(normal[1]).toBeCloseTo(n[1], 12);
+    // Every node, taken back to the design through the frame, lies on the slanted face.
+    for (let k = 0; k < mesh.nodes.length / 3; k++) {
+      const p = [0, 1, 2].map((c) => origin[c] + mesh.nodes[3 * k] * x[c] + mesh.nodes[3 * k + 1] * y[c]);
+      expect(Math.abs(dot(n, p) - dot(n, [30, 0, 0]))).toBeLessThan(1e-9);
+      expect(p[0]).toBeGreaterThanOrEqual(20 - 1e-9);
+      expect(p[0]).toBeLessThanOrEqual(30 + 1e-9);
+      expect(p[2]).toBeGreaterThanOrEqual(-1e-9);
+      expect(p[2]).toBeLessThanOrEqual(10 + 1e-9);
+    }
+    const areas = cornerAreas(mesh);
+    expect(Math.min(...areas)).toBeGreaterThan(0);
+    expect(areas.reduce((a, b) => a + b, 0)).toBeCloseTo(10 * Math.hypot(10, 12), 9);
+    // Elements at the refined edge are small; the others about the size.
+    expect(Math.max(...facetLengths(mesh, bottom))).toBeLessThan(0.8);
+    // Patch test in the face's frame: the edges at its least x and y held, its largest x pulled.
+    const inFrame = (m: number[]) => [dot([m[0] - origin[0], m[1] - origin[1], m[2] - origin[2]], x), dot([m[0] - origin[0], m[1] - origin[1], m[2] - origin[2]], y)];
+    const side = (k: 0 | 1, pick: (a: number, b: number) => number) => {
+      const all = edgesWhere(s, face, () => true).map((e) => ({ e, c: inFrame(body(s).edges.find((b) => b.name === e)!.segments[0][0].map((v, i) => (v + body(s).edges.find((b) => b.name === e)!.segments[0][1][i]) / 2))[k] }));
+      const want = all.map((a) => a.c).reduce((a, b) => pick(a, b));
+      return all.filter((a) => Math.abs(a.c - want) < 1e-9).map((a) => a.e);
+    };
+    expect(await patch(s, side(0, Math.min), side(1, Math.min), side(0, Math.max))).toBeLessThan(1e-7);
+  });
+});
+
+describe("seeds and refinement on planar faces", () => {
+  async function lSection() {
+    const s = await open("Ls", [{ id: "F1", type: "extrude", plane: "xy", profile: L_PROFILE, from: 0, to: 2 }]);
+    const face = faceWhere(s, (n) => n[2] < -0.5);
+    return { s, face, edge: (test: (m: number[]) => boolean) => edgesWhere(s, face, test)[0] };
+  }
+
+  it("an edge seed's count and bias hold along its edge (quadrilaterals: even; an odd exact count is refused naming the fix; triangles take it)", async () => {
+    const { s, face, edge } = await lSection();
+    const left = edge((m) => m[0] === 0);
+    await ok(s, "mesh.seed.edge", { edges: [{ body: "Part", edge: left }], count: 8, bias: { ratio: 4, toward: "start" } });
+    const meshed = await ok(s, "mesh.planar", { body: "Part", face, element: "CPS8", size: 3 });
+    expect(meshed.mesh.seeds).toEqual([{ seed: "#1", edge: left, count: 8 }]);
+    const mesh = s.model().mesh!.mesh;
+    const lengths = facetLengths(mesh, left);
+    expect(lengths).toHaveLength(8);
+    expect(lengths.reduce((a, b) => a + b, 0)).toBeCloseTo(40, 9);
+    expect(Math.max(...lengths) / Math.min(...lengths)).toBeCloseTo(4, 9);
+    // The smallest division sits at the edge's start.
+    const start = body(s).edges.find((e) => e.name === left)!.segments[0][0];
+    const f = family(mesh.type), tag = mesh.faceTags.findIndex((t) => t.face === left);
+    let nearest = Infinity, nearestLength = 0;
+    for (let k = 0; k < mesh.boundary.tag.length; k++) {
+      if (mesh.boundary.tag[k] !== tag) continue;
+      const [p, q] = f.faces[mesh.boundary.side[k]].nodes.slice(0, 2).map((i) => mesh.elements[mesh.boundary.element[k] * f.nodes + i]);
+      const d = Math.hypot((mesh.nodes[3 * p] + mesh.nodes[3 * q]) / 2 - start[0], (mesh.nodes[3 * p + 1] + mesh.nodes[3 * q + 1]) / 2 - start[1]);
+      if (d < nearest) [nearest, nearestLength] = [d, Math.hypot(mesh.nodes[3 * p] - mesh.nodes[3 * q], mesh.nodes[3 * p + 1] - mesh.nodes[3 * q + 1])];
+    }
+    expect(nearestLength).toBeCloseTo(Math.min(...lengths), 12);
+    expect(meshed.mesh.quality.inverted).toBe(0);
+    // An odd exact count: quadrilaterals refuse naming the seed and the even counts to use; triangles take it.
+    await ok(s, "mesh.seed.clear");
+    await ok(s, "mesh.seed.edge", { edges: [{ body: "Part", edge: left }], count: 7 });
+    const odd = await refused(s, "mesh.planar", { body: "Part", face, element: "CPS4", size: 3 });
+    expect(odd.error).toMatch(/seed #1: 7 divisions on edge ".*" is odd.*seed 8 or 6/);
+    const tri = await ok(s, "mesh.planar", { body: "Part", face, element: "CPS6", size: 3 });
+    expect(tri.mesh.method).toBe("triangulation");
+    expect(facetLengths(s.model().mesh!.mesh, left)).toHaveLength(7);
+    expect(tri.mesh.quality.inverted).toBe(0);
+  });
+
+  it("refinement at a point (the re-entrant corner) and at an edge: small elements there, the size grows away; bad targets are refused", async () => {
+    const { s, face, edge } = await lSection();
+    const plain = await ok(s, "mesh.planar", { body: "Part", face, element: "CPS4", size: 4 });
+    const refined = await ok(s, "mesh.planar", { body: "Part", face, element: "CPS4", size: 4, refine: [{ point: [10, 10, 0], size: 0.4 }] });
+    expect(refined.mesh.elements).toBeGreaterThan(plain.mesh.elements);
+    expect(refined.mesh.quality.inverted).toBe(0);
+    const mesh = s.model().mesh!.mesh;
+    // Along the inner edges the facet at the corner is about the refined size, the far ones near the global size.
+    for (const inner of [edge((m) => m[1] === 10 && m[0] > 10), edge((m) => m[0] === 10 && m[1] > 10)]) {
+      const lengths = facetLengths(mesh, inner);
+      expect(Math.min(...lengths)).toBeLessThan(0.6);
+      expect(Math.max(...lengths)).toBeGreaterThan(2.5);
+    }
+    const top = edge((m) => m[1] === 40);
+    await ok(s, "mesh.planar", { body: "Part", face, element: "CPS4", size: 4, refine: [{ edge: top, size: 0.5 }] });
+    expect(Math.max(...facetLengths(s.model().mesh!.mesh, top))).toBeLessThan(0.6);
+    const notHere = await refused(s, "mesh.planar", { body: "Part", face, element: "CPS4", refine: [{ edge: "F1:+z|F1:side:1", size: 1 }] });
+    expect(notHere.error).toMatch(/params.refine\[0\].edge: `F1:\+z\|F1:side:1` is not an edge of face .*; its edges: /);
+    const off = await refused(s, "mesh.planar", { body: "Part", face, element: "CPS4", refine: [{ point: [10, 10, 1], size: 1 }] });
+    expect(off.error).toMatch(/params.refine\[0\].point: \[10, 10, 1\] lies .* off the plane of face/);
+  });
+});

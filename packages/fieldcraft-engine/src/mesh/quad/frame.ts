@@ -22,7 +22,15 @@ const unit = (a: Vec3): Vec3 => {
 /** Axis-plane conventions as data: which global axes become mesh x and y for a face normal to axis k. */
 const AXIS_FRAMES: readonly [number, number][] = [[1, 2], [0, 2], [0, 1]];
 
+/** Minus zero reads as zero (it would not survive JSON). */
+const clean = (v: Vec3): Vec3 => [v[0] + 0, v[1] + 0, v[2] + 0];
+
 export function faceFrame(normal: Vec3, onPlane: Vec3): FaceFrame {
+  const f = frameOf(normal, onPlane);
+  return { ...f, origin: clean(f.origin), x: clean(f.x), y: clean(f.y), normal: clean(f.normal) };
+}
+
+function frameOf(normal: Vec3, onPlane: Vec3): FaceFrame {
   const n = unit(normal);
   const axis = [0, 1, 2].find((k) => Math.abs(Math.abs(n[k]) - 1) < 1e-12);
   if (axis !== undefined) {
