@@ -57,14 +57,34 @@ function breaks(loop: LabelledLoop, seeded: (edge: string) => boolean): number[]
   return out;
 }
 
-/** Count from the size field: the integral of ds / h along the chain, by sampling. */
+/**
+ * A curve's segments turn by at most this (radians) each: a hole drawn as a fine polyline gets enough points to
+ * stay round, and the midpoints the quadrilateral split puts on the curve stay close to the triangles' chords.
+ */
+const MAX_TURN = Math.PI / 12;
+
+/** Turning per unit length along each side of a chain: half the turn at each of its inner vertices over its length. */
+function curvature(pts: Vec2[], cum: number[]): number[] {
+  const out: number[] = [];
+  for (let k = 0; k + 1 < pts.length; k++) {
+    const a = k > 0 ? turn(pts[k - 1], pts[k], pts[k + 1]) : 0;
+    const b = k + 2 < pts.length ? turn(pts[k], pts[k + 1], pts[k + 2]) : 0;
+    out.push((a + b) / 2 / Math.max(cum[k + 1] - cum[k], 1e-300));
+  }
+  return out;
+}
+
+/** Count from the size field (capped where the chain bends): the integral of ds / h along it, by sampling. */
 function fieldFractions(pts: Vec2[], cum: number[], h: SizeField, minCount: number, even: boolean): number[] {
   const L = cum[cum.length - 1];
   const samples = 200 + 4 * pts.length;
+  const kappa = curvature(pts, cum);
   const w: number[] = [0];
   for (let i = 1; i <= samples; i++) {
-    const [x, y] = at(pts, cum, (L * (i - 0.5)) / samples);
-    w.push(w[i - 1] + L / samples / h(x, y));
+    const s = (L * (i - 0.5)) / samples;
+    const [x, y] = at(pts, cum, s);
+    const k = kappa[sideAt(cum, s)];
+    w.push(w[i - 1] + L / samples / (k > 0 ? Math.min(h(x, y), MAX_TURN / k) : h(x, y)));
   }
   const total = w[samples];
   let count = Math.max(minCount, Math.round(total));

@@ -8,6 +8,7 @@
 import { signedArea } from "../../geometry/polygon.js";
 import type { Vec2 } from "../../geometry/types.js";
 import { MeshFailure } from "../options.js";
+import { crossingChords } from "./crossings.js";
 import { boundaryPoints, type ChainSeed, type LabelledLoop, type SeededCount } from "./boundary.js";
 import { scaledJacobian } from "./metrics.js";
 import { sizeField, type SizeSource } from "./sizeField.js";
@@ -42,6 +43,7 @@ export interface FaceMesh {
 /** Pairs whose quadrilateral's least corner sine is below this stay triangles (split in three instead). */
 const MIN_PAIR = 0.5;
 const SMOOTHING_SWEEPS = 8;
+const MAX_BOUNDARY_RETRIES = 6;
 
 /** Outer loop counter-clockwise, holes clockwise: the material lies on the left of every loop. */
 function orient(loop: LabelledLoop, outer: boolean): LabelledLoop {
@@ -54,11 +56,30 @@ export function meshFace(o: FaceMeshInput): { ok: true; mesh: FaceMesh } | { ok:
   const quads = o.shape === "quadrilateral";
   const loops = o.loops.map((l, i) => orient(l, i === 0));
   const h = sizeField(o.size, o.sources);
-  const b = boundaryPoints(loops, h, o.seeds, quads);
+  // Chords that cross (a coarse walk along a bent polyline) make the boundary finer there, a few times at most.
+  let b = boundaryPoints(loops, h, o.seeds, quads);
+  const extra: SizeSource[] = [];
+  for (let attempt = 0; b.ok; attempt++) {
+    const crossing = crossingChords(b.loops.map((l) => (quads ? l.points.filter((_, k) => k % 2 === 0) : l.points)));
+    if (crossing.length === 0) break;
+    if (attempt === MAX_BOUNDARY_RETRIES) return { ok: false, error: `the boundary's segments cross near (${crossing[0].at.join(", ")}) even at a finer spacing; the face's loops may touch or cross there` };
+    extra.push(...crossing.map((c) => ({ at: [c.at], size: c.length / (quads ? 4 : 2) })));
+    const finer = sizeField(o.size, [...o.sources, ...extra]);
+    b = boundaryPoints(loops, finer, o.seeds, quads);
+  }
   if (!b.ok) return b;
+  // Where seeds or bends made the boundary finer than the field, the interior grades from it.
+  const fine: SizeSource[] = [];
+  for (const l of b.loops)
+    l.points.forEach((p, k) => {
+      const q = l.points[(k + 1) % l.points.length];
+      const len = Math.hypot(q[0] - p[0], q[1] - p[1]);
+      if (len < 0.7 * h(p[0], p[1])) fine.push({ at: [p], size: len });
+    });
+  const field = fine.length || extra.length ? sizeField(o.size, [...o.sources, ...extra, ...fine]) : h;
   // Quadrilaterals triangulate at twice the size from every other boundary point (the others become midpoints).
   const triLoops: Vec2[][] = b.loops.map((l) => (quads ? l.points.filter((_, k) => k % 2 === 0) : l.points));
-  const t = triangulateFace(triLoops, quads ? (x, y) => 2 * h(x, y) : h, o.maxPoints, o.signal);
+  const t = triangulateFace(triLoops, quads ? (x, y) => 2 * field(x, y) : field, o.maxPoints, o.signal);
   if (!quads) {
     const segments: number[] = [], segmentLabel: string[] = [];
     let first = 0;
