@@ -84,4 +84,23 @@ describe("unstructured face mesher", () => {
       }
     }
   });
+
+  it("a wavy edge passing a hair above a hole: the boundary refines there (no needle element); loops that cross are refused by place", () => {
+    // The top edge is a cosine polyline whose crest at x = 10 sits `gap` above a triangular hole's apex: the
+    // chords of a coarse walk along the wave would cut into the hole or pass it at a needle's width.
+    const wave: Vec2[] = Array.from({ length: 81 }, (_, k) => [20 - k * 0.25, 10 + Math.cos((2 * Math.PI * (20 - k * 0.25)) / 10)]);
+    for (const gap of [0.3, 0.1, 0.03, 0.01]) {
+      const hole: Vec2[] = [[8, 10 - gap], [12, 10 - gap], [10, 11 - gap]];
+      const m = mesh([[[0, 0], [20, 0], ...wave], hole], 3, "quadrilateral");
+      const q = elementQuality(m.points, 2, m.cells, 4, 4);
+      expect(q.inverted, `gap ${gap}`).toBe(0);
+      expect(q.min_scaled_jacobian, `gap ${gap}`).toBeGreaterThan(0.3);
+    }
+    const out = meshFace({
+      loops: [labelled([[0, 0], [10, 0], [10, 10], [0, 10]], "o"), labelled([[8, 4], [12, 4], [12, 6], [8, 6]], "h")],
+      size: 2, sources: [], seeds: new Map(), shape: "quadrilateral", maxPoints: 1e6,
+    });
+    expect(out.ok).toBe(false);
+    if (!out.ok) expect(out.error).toMatch(/the boundary's segments cross near \([\d.]+, [\d.]+\) even at a finer spacing; the face's loops may touch or cross there/);
+  });
 });

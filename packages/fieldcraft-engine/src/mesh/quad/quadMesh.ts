@@ -8,7 +8,7 @@
 import { signedArea } from "../../geometry/polygon.js";
 import type { Vec2 } from "../../geometry/types.js";
 import { MeshFailure } from "../options.js";
-import { crossingChords } from "./crossings.js";
+import { chordProblems } from "./crossings.js";
 import { boundaryPoints, type ChainSeed, type LabelledLoop, type SeededCount } from "./boundary.js";
 import { scaledJacobian } from "./metrics.js";
 import { sizeField, type SizeSource } from "./sizeField.js";
@@ -56,14 +56,16 @@ export function meshFace(o: FaceMeshInput): { ok: true; mesh: FaceMesh } | { ok:
   const quads = o.shape === "quadrilateral";
   const loops = o.loops.map((l, i) => orient(l, i === 0));
   const h = sizeField(o.size, o.sources);
-  // Chords that cross (a coarse walk along a bent polyline) make the boundary finer there, a few times at most.
+  // Chords that cross or nearly touch (a coarse walk along a bent polyline) make the boundary finer there, a few
+  // times at most; chords still crossing then are refused, chords still close (a very sharp corner) are kept.
   let b = boundaryPoints(loops, h, o.seeds, quads);
   const extra: SizeSource[] = [];
   for (let attempt = 0; b.ok; attempt++) {
-    const crossing = crossingChords(b.loops.map((l) => (quads ? l.points.filter((_, k) => k % 2 === 0) : l.points)));
-    if (crossing.length === 0) break;
-    if (attempt === MAX_BOUNDARY_RETRIES) return { ok: false, error: `the boundary's segments cross near (${crossing[0].at.join(", ")}) even at a finer spacing; the face's loops may touch or cross there` };
-    extra.push(...crossing.map((c) => ({ at: [c.at], size: c.length / (quads ? 4 : 2) })));
+    const problems = chordProblems(b.loops.map((l) => (quads ? l.points.filter((_, k) => k % 2 === 0) : l.points)));
+    const crossing = problems.find((p) => p.crossing);
+    if (problems.length === 0 || (attempt === MAX_BOUNDARY_RETRIES && !crossing)) break;
+    if (attempt === MAX_BOUNDARY_RETRIES) return { ok: false, error: `the boundary's segments cross near (${crossing!.at.map((v) => +v.toPrecision(6)).join(", ")}) even at a finer spacing; the face's loops may touch or cross there` };
+    extra.push(...problems.map((c) => ({ at: [c.at], size: c.length / (quads ? 4 : 2) })));
     const finer = sizeField(o.size, [...o.sources, ...extra]);
     b = boundaryPoints(loops, finer, o.seeds, quads);
   }
