@@ -279,5 +279,16 @@ describe("seeds and refinement on planar faces", () => {
     expect(notHere.error).toMatch(/params.refine\[0\].edge: `F1:\+z\|F1:side:1` is not an edge of face .*; its edges: /);
     const off = await refused(s, "mesh.planar", { body: "Part", face, element: "CPS4", refine: [{ point: [10, 10, 1], size: 1 }] });
     expect(off.error).toMatch(/params.refine\[0\].point: \[10, 10, 1\] lies .* off the plane of face/);
+    // A mesh far over the cap is refused before any work, naming a size that fits; a tiny refinement size grades
+    // down to it (the size grows linearly away, so the count stays small) without folding an element.
+    for (const element of ["CPS4", "CPS3"]) {
+      const started = performance.now();
+      const big = await refused(s, "mesh.planar", { body: "Part", face, element, size: 0.002 });
+      expect(performance.now() - started).toBeLessThan(1000);
+      expect(big.error).toMatch(/params.size: the mesh would have about \d+ points, above the cap of 2000000; use a size of about [\d.]+ or more/);
+    }
+    const tiny = await ok(s, "mesh.planar", { body: "Part", face, element: "CPS4", size: 4, refine: [{ point: [10, 10, 0], size: 1e-6 }] });
+    expect(tiny.mesh.elements).toBeLessThan(5000);
+    expect(tiny.mesh.quality.inverted).toBe(0);
   });
 });

@@ -9,7 +9,7 @@ import { family, type FamilyName } from "../fem/families/index.js";
 import type { Body, Vec2, Vec3 } from "../geometry/types.js";
 import { divisions, MeshFailure } from "./options.js";
 import { planarGridMesh } from "./planarGrid.js";
-import { triangulateProfile } from "./profile2d.js";
+import { estimateProfilePoints, triangulateProfile } from "./profile2d.js";
 import type { ChainSeed, SeededCount } from "./quad/boundary.js";
 import { faceFrame, toFrame, type FaceFrame } from "./quad/frame.js";
 import { elementQuality, type ElementQuality } from "./quad/metrics.js";
@@ -114,6 +114,9 @@ function meshPlanarFace(body: Body, faceName: string, size: number | undefined, 
 
   let cells: { points: Float64Array; cells: Int32Array; corners: 3 | 4; segments: Int32Array; labels: string[]; seeded: SeededCount[] };
   if (fam.shape === "triangle" && plain) {
+    const estimate = estimateProfilePoints(loop, h);
+    if (estimate > (o.maxPoints ?? Infinity))
+      return { ok: false, error: `params.size: the mesh would have about ${Math.round(estimate)} points, above the cap of ${o.maxPoints}; use a size of about ${+(h * Math.sqrt(estimate / o.maxPoints!)).toPrecision(2)} or more` };
     const tri = triangulateProfile(loop, h, o.signal, undefined, holes);
     const labels: string[] = [];
     for (let s = 0; s < tri.segments.length / 2; s++) {

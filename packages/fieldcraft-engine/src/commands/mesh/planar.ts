@@ -70,7 +70,7 @@ export const meshPlanarCommand = defineCommand({
     const out = planarFaceMesh(body, face, params.size, params.element, {
       seeds: seedRules(ctx.model.seeds ?? [], body.name, design),
       ...(params.refine ? { refine: params.refine } : {}),
-      maxPoints: ctx.caps.maxNodes,
+      maxPoints: ctx.caps.maxElements,
       ...(ctx.signal ? { signal: ctx.signal } : {}),
     });
     if (!out.ok) throw new ModelError(out.error);

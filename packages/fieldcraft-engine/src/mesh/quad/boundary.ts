@@ -4,6 +4,7 @@
 // points slide along it instead of stopping at every vertex. `even`: every chain gets an even count, because
 // the all-quadrilateral mesher halves the sides of a triangulation made from every other point.
 import type { Vec2 } from "../../geometry/types.js";
+import { MeshFailure } from "../options.js";
 import { gradedFractions, type IntervalGrading } from "../seeds.js";
 import type { SizeField } from "./sizeField.js";
 
@@ -62,6 +63,7 @@ function breaks(loop: LabelledLoop, seeded: (edge: string) => boolean): number[]
  * stay round, and the midpoints the quadrilateral split puts on the curve stay close to the triangles' chords.
  */
 const MAX_TURN = Math.PI / 12;
+const MAX_CHAIN_POINTS = 1_000_000;
 
 /** Turning per unit length along each side of a chain: half the turn at each of its inner vertices over its length. */
 function curvature(pts: Vec2[], cum: number[]): number[] {
@@ -87,6 +89,8 @@ function fieldFractions(pts: Vec2[], cum: number[], h: SizeField, minCount: numb
     w.push(w[i - 1] + L / samples / (k > 0 ? Math.min(h(x, y), MAX_TURN / k) : h(x, y)));
   }
   const total = w[samples];
+  // Checked before the points are made: a tiny refinement size must not run the machine out of memory.
+  if (total > MAX_CHAIN_POINTS) throw new MeshFailure(`an edge would get about ${Math.round(total)} boundary points at this size (at most ${MAX_CHAIN_POINTS}); use a larger size or refinement size`);
   let count = Math.max(minCount, Math.round(total));
   if (even) count = Math.max(minCount, 2 * Math.max(1, Math.round(total / 2)));
   // Equidistribute the integral: fraction of arc length where it reaches k / count.
@@ -146,6 +150,7 @@ export function boundaryPoints(
       if (seed) {
         const bySize = seed.size !== undefined ? Math.max(1, Math.ceil(L / seed.size - 1e-9)) : undefined;
         let count = seed.count ?? bySize!;
+        if (count > MAX_CHAIN_POINTS) return { ok: false, error: `seed ${seed.label}: ${count} divisions on edge "${sides[0]}" exceed ${MAX_CHAIN_POINTS}; use a larger seed size` };
         if (seed.constraint === "min") count = Math.max(count, fieldFractions(pts, cum, h, minCount, even).length - 1);
         if (even && count % 2 === 1) {
           if (seed.constraint === "exact" && seed.count !== undefined)

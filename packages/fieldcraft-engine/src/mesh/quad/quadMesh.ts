@@ -8,6 +8,7 @@
 import { signedArea } from "../../geometry/polygon.js";
 import type { Vec2 } from "../../geometry/types.js";
 import { MeshFailure } from "../options.js";
+import { BoundaryIndex } from "./boundaryIndex.js";
 import { chordProblems } from "./crossings.js";
 import { boundaryPoints, type ChainSeed, type LabelledLoop, type SeededCount } from "./boundary.js";
 import { scaledJacobian } from "./metrics.js";
@@ -44,6 +45,7 @@ export interface FaceMesh {
 const MIN_PAIR = 0.5;
 const SMOOTHING_SWEEPS = 8;
 const MAX_BOUNDARY_RETRIES = 6;
+const ESTIMATE_SAMPLES = 100;
 
 /** Outer loop counter-clockwise, holes clockwise: the material lies on the left of every loop. */
 function orient(loop: LabelledLoop, outer: boolean): LabelledLoop {
@@ -56,6 +58,11 @@ export function meshFace(o: FaceMeshInput): { ok: true; mesh: FaceMesh } | { ok:
   const quads = o.shape === "quadrilateral";
   const loops = o.loops.map((l, i) => orient(l, i === 0));
   const h = sizeField(o.size, o.sources);
+  const estimate = estimatePoints(loops, h);
+  if (estimate > o.maxPoints) {
+    const fits = o.size * Math.sqrt(estimate / o.maxPoints);
+    return { ok: false, error: `params.size: the mesh would have about ${Math.round(estimate)} points, above the cap of ${o.maxPoints}; use a size of about ${+fits.toPrecision(2)} or more (or larger refinement sizes)` };
+  }
   // Chords that cross or nearly touch (a coarse walk along a bent polyline) make the boundary finer there, a few
   // times at most; chords still crossing then are refused, chords still close (a very sharp corner) are kept.
   let b = boundaryPoints(loops, h, o.seeds, quads);
@@ -212,4 +219,20 @@ function smoothQuads(points: Float64Array, quads: Int32Array, fixed: Set<number>
         points[2 * v + 1] = oy;
       }
     }
+}
+
+/** About how many points the mesh gets: the face's area over the size field (sampled on a grid), before any work. */
+function estimatePoints(loops: LabelledLoop[], h: (x: number, y: number) => number): number {
+  const all = loops.flatMap((l) => l.points);
+  const xMin = Math.min(...all.map((p) => p[0])), xMax = Math.max(...all.map((p) => p[0]));
+  const yMin = Math.min(...all.map((p) => p[1])), yMax = Math.max(...all.map((p) => p[1]));
+  const index = new BoundaryIndex(loops.map((l) => l.points));
+  const n = ESTIMATE_SAMPLES, dx = (xMax - xMin) / n, dy = (yMax - yMin) / n;
+  let sum = 0;
+  for (let i = 0; i < n; i++)
+    for (let j = 0; j < n; j++) {
+      const x = xMin + (i + 0.5) * dx, y = yMin + (j + 0.5) * dy;
+      if (index.inside(x, y)) sum += (dx * dy) / h(x, y) ** 2;
+    }
+  return sum;
 }

@@ -4,9 +4,9 @@
 // pass), then guarded Laplacian smoothing and one more triangulation so smoothed points stay Delaunay.
 import ConstrainautorExport from "@kninnug/constrainautor";
 import Delaunator from "delaunator";
-import { pointInPolygon, segmentDistance } from "../../geometry/polygon.js";
 import type { Vec2 } from "../../geometry/types.js";
 import { checkAbort, MeshFailure } from "../options.js";
+import { BoundaryIndex } from "./boundaryIndex.js";
 import type { SizeField } from "./sizeField.js";
 
 const Constrainautor = ConstrainautorExport as unknown as new (del: Delaunator<Float64Array>, edges: [number, number][]) => object;
@@ -36,16 +36,11 @@ export function triangulateFace(loops: Vec2[][], h: SizeField, maxPoints: number
     });
   }
   const fixed = pts.length / 2;
-  const inside = (x: number, y: number) => pointInPolygon(loops[0], x, y) && !loops.slice(1).some((l) => pointInPolygon(l, x, y));
-  const boundaryDistance = (x: number, y: number) => {
-    let d = Infinity;
-    for (const [a, b] of edges) d = Math.min(d, segmentDistance(pts[2 * a], pts[2 * a + 1], pts[2 * b], pts[2 * b + 1], x, y));
-    return d;
-  };
+  const index = new BoundaryIndex(loops);
   let tri = constrained(Float64Array.from(pts), edges, loops);
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     checkAbort(signal);
-    const added = refinePass(pts, tri, h, inside, boundaryDistance);
+    const added = refinePass(pts, tri, h, index);
     if (added === 0) break;
     if (pts.length / 2 > maxPoints) throw new MeshFailure(`the face needs more than ${maxPoints} points at this size; use a larger size or coarser refinement`);
     tri = constrained(Float64Array.from(pts), edges, loops);
@@ -67,7 +62,7 @@ function circumcentre(p: number[], a: number, b: number, c: number): [number, nu
 }
 
 /** One pass: a point in every triangle too big for the field, kept apart from the points added before it. */
-function refinePass(pts: number[], tri: Int32Array, h: SizeField, inside: (x: number, y: number) => boolean, boundaryDistance: (x: number, y: number) => number): number {
+function refinePass(pts: number[], tri: Int32Array, h: SizeField, index: BoundaryIndex): number {
   const nt = tri.length / 3;
   const bad: { t: number; ratio: number; cx: number; cy: number; r: number; hc: number }[] = [];
   for (let t = 0; t < nt; t++) {
@@ -80,32 +75,46 @@ function refinePass(pts: number[], tri: Int32Array, h: SizeField, inside: (x: nu
   }
   bad.sort((p, q) => q.ratio - p.ratio);
   const added: Vec2[] = [];
-  const grid = new Map<string, Vec2[]>();
-  let cell = Infinity;
-  for (const b of bad) cell = Math.min(cell, b.hc);
-  const key = (x: number, y: number) => `${Math.floor(x / cell)},${Math.floor(y / cell)}`;
+  // Points added this pass, in grids of doubling cell size: a query of radius r reads the level whose cells are
+  // about r, a few cells whatever the spread of sizes (one grid at the smallest size would read millions).
+  let hMin = Infinity, hMax = 0;
+  for (const b of bad) {
+    hMin = Math.min(hMin, b.hc);
+    hMax = Math.max(hMax, b.hc);
+  }
+  const levels: Map<string, Vec2[]>[] = [];
+  const levelOf = (r: number) => Math.max(0, Math.ceil(Math.log2(r / hMin)));
   const crowded = (x: number, y: number, r: number) => {
+    const l = levelOf(r), cell = hMin * 2 ** l, grid = levels[l];
+    if (!grid) return false;
     const i0 = Math.floor((x - r) / cell), i1 = Math.floor((x + r) / cell), j0 = Math.floor((y - r) / cell), j1 = Math.floor((y + r) / cell);
     for (let i = i0; i <= i1; i++)
       for (let j = j0; j <= j1; j++) for (const q of grid.get(`${i},${j}`) ?? []) if (Math.hypot(q[0] - x, q[1] - y) < r) return true;
     return false;
   };
+  const top = levelOf(0.6 * hMax);
+  const remember = (x: number, y: number) => {
+    for (let l = 0; l <= top; l++) {
+      const cell = hMin * 2 ** l, key = `${Math.floor(x / cell)},${Math.floor(y / cell)}`;
+      const grid = (levels[l] ??= new Map());
+      const list = grid.get(key);
+      if (list) list.push([x, y]);
+      else grid.set(key, [[x, y]]);
+    }
+  };
   for (const b of bad) {
     const [p, q, s] = [tri[3 * b.t], tri[3 * b.t + 1], tri[3 * b.t + 2]];
     let x = b.cx, y = b.cy;
     const hx = b.hc;
-    if (!inside(x, y) || boundaryDistance(x, y) < 0.5 * hx) {
+    if (!index.inside(x, y) || index.near(x, y, 0.5 * hx)) {
       x = (pts[2 * p] + pts[2 * q] + pts[2 * s]) / 3;
       y = (pts[2 * p + 1] + pts[2 * q + 1] + pts[2 * s + 1]) / 3;
       const near = Math.min(...[p, q, s].map((v) => Math.hypot(pts[2 * v] - x, pts[2 * v + 1] - y)));
-      if (near < 0.4 * hx || boundaryDistance(x, y) < 0.3 * hx) continue;
+      if (near < 0.4 * hx || index.near(x, y, 0.3 * hx)) continue;
     }
     if (crowded(x, y, 0.6 * hx)) continue;
     added.push([x, y]);
-    const k = key(x, y);
-    const list = grid.get(k);
-    if (list) list.push([x, y]);
-    else grid.set(k, [[x, y]]);
+    remember(x, y);
   }
   for (const [x, y] of added) pts.push(x, y);
   return added.length;
@@ -143,11 +152,13 @@ function insideTriangles(del: Delaunator<Float64Array>, edges: [number, number][
     }
   };
   for (let e = 0; e < tri.length; e++) if (half[e] < 0 && !isBoundary(e)) mark(Math.floor(e / 3));
-  for (let t = 0; t < nt; t++) {
-    const cx = (points[2 * tri[3 * t]] + points[2 * tri[3 * t + 1]] + points[2 * tri[3 * t + 2]]) / 3;
-    const cy = (points[2 * tri[3 * t] + 1] + points[2 * tri[3 * t + 1] + 1] + points[2 * tri[3 * t + 2] + 1]) / 3;
-    if (loops.slice(1).some((l) => pointInPolygon(l, cx, cy))) mark(t);
-  }
+  const holes = loops.length > 1 ? new BoundaryIndex(loops.slice(1)) : null;
+  if (holes)
+    for (let t = 0; t < nt; t++) {
+      const cx = (points[2 * tri[3 * t]] + points[2 * tri[3 * t + 1]] + points[2 * tri[3 * t + 2]]) / 3;
+      const cy = (points[2 * tri[3 * t] + 1] + points[2 * tri[3 * t + 1] + 1] + points[2 * tri[3 * t + 2] + 1]) / 3;
+      if (holes.inside(cx, cy)) mark(t);
+    }
   while (stack.length) {
     const t = stack.pop()!;
     for (let e = 3 * t; e < 3 * t + 3; e++) if (half[e] >= 0 && !isBoundary(e)) mark(Math.floor(half[e] / 3));
