@@ -230,7 +230,7 @@ describe("seeds and refinement on planar faces", () => {
     const left = edge((m) => m[0] === 0);
     await ok(s, "mesh.seed.edge", { edges: [{ body: "Part", edge: left }], count: 8, bias: { ratio: 4, toward: "start" } });
     const meshed = await ok(s, "mesh.planar", { body: "Part", face, element: "CPS8", size: 3 });
-    expect(meshed.mesh.seeds).toEqual([{ seed: "#1", edge: left, count: 8 }]);
+    expect(meshed.mesh.seeds).toEqual([{ seed: 1, edge: left, count: 8 }]);
     const mesh = s.model().mesh!.mesh;
     const lengths = facetLengths(mesh, left);
     expect(lengths).toHaveLength(8);

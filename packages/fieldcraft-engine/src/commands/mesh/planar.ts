@@ -55,7 +55,7 @@ export const meshPlanarCommand = defineCommand({
           inverted: z.number().int().nonnegative(),
         })
         .describe("Shape of the elements' corner polygons"),
-      seeds: z.array(z.object({ seed: z.string(), edge: z.string(), count: z.number().int().positive() })).optional().describe("Divisions along each seeded edge of the face"),
+      seeds: z.array(z.object({ seed: z.number().int().positive(), edge: z.string(), count: z.number().int().positive() })).optional().describe("Divisions along each seeded edge of the face (seed numbers as mesh.seed.list)"),
     }),
     results_cleared: z.array(z.string()).describe("Steps whose results the new mesh dropped"),
   }),
@@ -89,7 +89,7 @@ export const meshPlanarCommand = defineCommand({
           method: out.method,
           frame: { origin: out.frame.origin, x: out.frame.x, y: out.frame.y, normal: out.frame.normal },
           quality: out.quality,
-          ...(out.seeds.length ? { seeds: out.seeds } : {}),
+          ...(out.seeds.length ? { seeds: out.seeds.map((x) => ({ seed: Number(x.seed.slice(1)), edge: x.edge, count: x.count })) } : {}),
         },
         results_cleared: Object.keys(ctx.model.results),
       },
