@@ -1,12 +1,12 @@
 // mesh.planar on a face with a hole: a box union's face around a box standing on it has an inner loop; triangle
-// families mesh the annulus (the hole's edges keep their design names), quadrilaterals refuse naming why.
+// and quadrilateral families mesh the annulus (the hole's edges keep their design names).
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createSession } from "../src/index.js";
 import { family } from "../src/fem/families/index.js";
-import { ok, refused } from "./session-helpers.js";
+import { ok } from "./session-helpers.js";
 
 function design(): string {
   const dir = mkdtempSync(join(tmpdir(), "fc-planar-hole-"));
@@ -17,14 +17,27 @@ function design(): string {
 }
 
 describe("mesh.planar on a face with a hole", () => {
-  it("meshes the annulus in triangles, tags the hole's edges, and a plate with a square hole solves", async () => {
+  it("meshes the annulus in quadrilaterals and triangles, tags the hole's edges, and a plate with a square hole solves", async () => {
     const s = createSession();
     await ok(s, "geometry.open", { path: design() });
     const bodies = await ok(s, "geometry.bodies");
     const face = bodies.bodies[0].faces.find((f: { name: string; area: number }) => Math.abs(f.area - 5600) < 1e-9);
     expect(face, JSON.stringify(bodies.bodies[0].faces.map((f: { name: string; area: number }) => [f.name, f.area]))).toBeDefined();
-    const quad = await refused(s, "mesh.planar", { body: "Plate", face: face.name, element: "CPS8", size: 5 });
-    expect(quad.error).toMatch(/quadrilaterals need a rectangular face without holes .* has 1; use a triangle family \(CPS6\)/);
+    // Quadrilaterals: all-quadrilateral (paired triangles split), covering the annulus exactly, none inverted.
+    const quad = await ok(s, "mesh.planar", { body: "Plate", face: face.name, element: "CPS8", size: 5 });
+    expect(quad.mesh.method).toBe("paired");
+    expect(quad.mesh.quality.inverted).toBe(0);
+    expect(quad.mesh.edges).toHaveLength(8);
+    const qm = s.model().mesh!.mesh;
+    let qArea = 0;
+    for (let e = 0; e < qm.elements.length / 8; e++) {
+      const c = [0, 1, 2, 3].map((k) => qm.elements[8 * e + k]);
+      for (let k = 0; k < 4; k++) {
+        const a = c[k], b = c[(k + 1) % 4];
+        qArea += (qm.nodes[3 * a] * qm.nodes[3 * b + 1] - qm.nodes[3 * b] * qm.nodes[3 * a + 1]) / 2;
+      }
+    }
+    expect(qArea).toBeCloseTo(5600, 8);
     const meshed = await ok(s, "mesh.planar", { body: "Plate", face: face.name, element: "CPS6", size: 5 });
     const mesh = s.model().mesh!.mesh;
     const npe = family(mesh.type).nodes;
