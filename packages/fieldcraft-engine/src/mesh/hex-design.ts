@@ -12,6 +12,7 @@ import { sweepHexMesh } from "./hex-sweep.js";
 import { seedsOnSharedEdges, type SeededEdge } from "./shared-seeds.js";
 import type { QuadQuality } from "./quadProfile.js";
 import { joinInterfaces, type InterfaceReport } from "./interfaces.js";
+import { refuseOverCap } from "./estimate.js";
 
 export type HexMethod = "mapped" | "blocks" | "sweep";
 
@@ -71,6 +72,9 @@ export function generateHexMesh(design: Design, o: HexMeshOptions): HexMeshResul
   const started = performance.now();
   const chosen = o.bodies ? design.bodies.filter((b) => o.bodies!.includes(b.name)) : design.bodies;
   if (chosen.length === 0) return { ok: false, error: "the design has no bodies to mesh" };
+  const kind = o.type === "C3D6" || o.type === "C3D15" ? ("wedge" as const) : ("hex" as const);
+  const over = refuseOverCap(chosen.map((body) => ({ body, kind, size: o.size ?? defaultSize(body) })), o.maxElements);
+  if (over) return { ok: false, error: over };
   const parts: Mesh[] = [];
   const stats: HexMeshStats["bodies"] = [];
   let totalElements = 0;
