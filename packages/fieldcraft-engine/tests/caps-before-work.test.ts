@@ -1,5 +1,5 @@
-// Caps before work (issue 30): every mesher estimates its element count from the size before it starts and
-// refuses over the cap at once, naming the estimate and a size that fits. Checked against the meshers themselves:
+// Caps before work (issue 30): every mesher estimates its element (and node) count from the size before it starts
+// and refuses over the cap at once, naming the estimate and a size that fits. Checked against the meshers themselves:
 // the mesh refused really is over half the cap (a refusal never turns away a mesh that fits by more than 2x), and
 // the size quoted does mesh under the cap. A huge body at a tiny size is refused before any meshing (the model is
 // unchanged and the message says the count was estimated); bench/mesh-estimates.ts has the ratios and timings.
@@ -98,6 +98,21 @@ describe("a huge mesh is refused before any work", () => {
     const r = await refused(s, "mesh.hex", { size: 1e-6, order: 1 });
     expect(r.error).toMatch(/would have far more than 2000000 elements, above the cap maxElements = 2000000; size [\d.]+ or larger fits/);
   });
+
+  it("the node cap too: a quadratic sweep whose nodes, not elements, are over (it used to mesh for seconds first)", async () => {
+    const s = createSession({ caps: { maxNodes: 20_000 } });
+    await open(L_BRACKET)(s);
+    const r = await refused(s, "mesh.hex", { size: 1, order: 2 });
+    expect(r.error).toMatch(/at size 1 the mesh would have about (\d+) nodes, above the cap maxNodes = 20000; size ([\d.]+) or larger fits, or raise maxNodes \(estimated before meshing\)/);
+    const fits = Number(/size ([\d.]+) or larger fits/.exec(r.error)![1]);
+    const estimate = Number(/about (\d+) nodes/.exec(r.error)![1]);
+    const free = createSession();
+    await open(L_BRACKET)(free);
+    const made = (await ok(free, "mesh.hex", { size: 1, order: 2 })).mesh.nodes as number;
+    expect(made).toBeGreaterThan(20_000);
+    expect(estimate / made).toBeLessThan(2);
+    expect((await ok(s, "mesh.hex", { size: fits, order: 2 })).mesh.nodes).toBeLessThanOrEqual(20_000);
+  }, 60_000);
 
   it("mesh.planar and mesh.mirror refuse over the cap before meshing too", async () => {
     const s = createSession({ caps: { maxElements: CAP } });

@@ -54,7 +54,7 @@ export function meshCells(design: Design, o: CellsOptions): { ok: true; mesh: Me
   // All cells' estimates against the cap before the first is meshed.
   const over = refuseOverCap(
     plan.map(({ body, method }) => ({ body, kind: method === "tet" ? ("tet" as const) : ("hex" as const), size: o.sizes?.[body.name] ?? o.size ?? defaultSize(body) })),
-    o.maxElements,
+    { maxElements: o.maxElements, maxNodes: o.maxNodes, family: needsTet || tets.length ? (o.order === 1 ? "C3D4" : "C3D10") : o.order === 1 ? "C3D8" : "C3D20" },
   );
   if (over) return { ok: false, error: over };
   const parts: Mesh[] = [];

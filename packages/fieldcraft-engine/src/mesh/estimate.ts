@@ -128,6 +128,12 @@ export function estimateBody(body: Body, kind: MeshKind, size: number, tolerance
   return { elements: 0, low: false };
 }
 
+/**
+ * Nodes per element of a big mesh by family, on the low side (corners shared by about 6 tets, 1 hexahedron, half a
+ * wedge; quadratic families add a node per edge): the node cap turned into an element count.
+ */
+export const NODES_PER_ELEMENT: Readonly<Record<string, number>> = { C3D4: 1 / 6.5, C3D10: 1.2, C3D8: 0.9, C3D8R: 0.9, C3D20: 3.6, C3D20R: 3.6, C3D6: 0.45, C3D15: 2.2 };
+
 /** Rounded up to two significant digits: a size to quote. */
 function roundUp(x: number): number {
   const p = 10 ** (Math.floor(Math.log10(x)) - 1);
@@ -147,11 +153,16 @@ function shown(n: number): string {
  */
 export function refuseOverCap(
   rows: readonly { body: Body; kind: MeshKind; size: number }[],
-  cap: number,
+  caps: { maxElements: number; maxNodes?: number; family?: string },
   tolerance?: number,
   what = "the mesh",
 ): string | null {
   if (rows.length === 0) return null;
+  // The tighter of the two caps, in elements: the node cap through the family's nodes per element.
+  const perNode = caps.family !== undefined ? NODES_PER_ELEMENT[caps.family] : undefined;
+  const byNodes = perNode !== undefined && caps.maxNodes !== undefined && caps.maxNodes / perNode < caps.maxElements;
+  const cap = byNodes ? caps.maxNodes! / perNode! : caps.maxElements;
+  const [unit, capName, capValue, per] = byNodes ? ["nodes", "maxNodes", caps.maxNodes!, perNode!] : ["elements", "maxElements", caps.maxElements, 1];
   const total = (scale: number) => rows.reduce((sum, r) => sum + estimateBody(r.body, r.kind, scale * r.size, tolerance).elements, 0);
   const each = rows.map((r) => estimateBody(r.body, r.kind, r.size, tolerance));
   const now = each.reduce((a, b) => a + b.elements, 0);
@@ -170,14 +181,14 @@ export function refuseOverCap(
     count = total(roundUp(scale * lead.size) / lead.size);
   }
   const names = rows.length === 1 ? `body "${lead.body.name}": ` : "";
-  const about = (n: number) => (shown(n) === "far more than" ? `far more than ${cap}` : `about ${shown(n)}`);
+  const about = (n: number) => (shown(n * per) === "far more than" ? `far more than ${capValue}` : `about ${shown(n * per)}`);
   // No size fits when even one element per feature is too many: say so rather than quote a size that does not fit.
   const least = count > target ? total(1e6 * (20 * defaultSize(lead.body) + 1) / lead.size) : 0;
   const fits =
     count <= target
       ? `size ${roundUp(scale * lead.size)} or larger fits`
       : least > target
-        ? `no size fits: the coarsest mesh has about ${shown(least)}`
+        ? `no size fits: the coarsest mesh has ${about(least)} ${unit}`
         : `size ${roundUp(scale * lead.size)} still gives ${about(count)}${tolerance !== undefined ? `; raise tolerance (now ${tolerance}) or the size` : "; use a larger size"}`;
-  return `${names}at size ${lead.size} ${what} would have ${about(now)} elements, above the cap maxElements = ${cap}; ${fits}, or raise maxElements (estimated before meshing)`;
+  return `${names}at size ${lead.size} ${what} would have ${about(now)} ${unit}, above the cap ${capName} = ${capValue}; ${fits}, or raise ${capName} (estimated before meshing)`;
 }

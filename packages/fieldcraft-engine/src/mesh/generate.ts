@@ -55,7 +55,7 @@ export function generateTetMesh(design: Design, options: TetMeshOptions): TetMes
   if (!resolved.ok) return resolved;
   const o = resolved.options;
   // Refused at once when the estimate is over the cap: the meshers' own counts come only after their work.
-  const over = refuseOverCap(o.bodies.map((body) => ({ body, kind: "tet" as const, size: o.size ?? defaultSize(body) })), o.maxElements, o.tolerance);
+  const over = refuseOverCap(o.bodies.map((body) => ({ body, kind: "tet" as const, size: o.size ?? defaultSize(body) })), { maxElements: o.maxElements, maxNodes: o.maxNodes, family: familyOf("tetrahedron", o.order).name }, o.tolerance);
   if (over) return { ok: false, error: over };
   try {
     checkAbort(o.signal);

@@ -83,7 +83,7 @@ function meshBodies(design: Design, o: HexMeshOptions): HexMeshResult {
   const chosen = o.bodies ? design.bodies.filter((b) => o.bodies!.includes(b.name)) : design.bodies;
   if (chosen.length === 0) return { ok: false, error: "the design has no bodies to mesh" };
   const kind = o.type === "C3D6" || o.type === "C3D15" ? ("wedge" as const) : ("hex" as const);
-  const over = refuseOverCap(chosen.map((body) => ({ body, kind, size: o.size ?? defaultSize(body) })), o.maxElements);
+  const over = refuseOverCap(chosen.map((body) => ({ body, kind, size: o.size ?? defaultSize(body) })), { maxElements: o.maxElements, maxNodes: o.maxNodes, family: o.type });
   if (over) return { ok: false, error: over };
   const parts: Mesh[] = [];
   const stats: HexMeshStats["bodies"] = [];
