@@ -5,7 +5,9 @@
 // is 5 s (a loaded 2-core machine); the measured time is logged.
 import fs from "node:fs";
 import path from "node:path";
-import { RawDriver } from "@mcp-wrappers/mcp-core/testing";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { HttpServerProcess, RawDriver } from "@mcp-wrappers/mcp-core/testing";
 import { describe, expect, test } from "vitest";
 import { asciiStl, sphereSurface } from "../../../../packages/fieldcraft-engine/tests/support/surfaces.js";
 import { BIN, tempDir } from "./helpers.js";
@@ -95,4 +97,31 @@ describe.runIf(process.platform !== "win32")("SIGTERM during long work ends the 
 
 describe("a closed stdin during long work ends the server promptly (running calls are cancelled after 0.5 s)", () => {
   for (const work of works) test(work.name, () => stopDuring(work, "stdin closed"), 120_000);
+});
+
+describe.runIf(process.platform !== "win32")("over HTTP", () => {
+  test("SIGTERM during a big hex mesh in a client's session ends the server promptly", async () => {
+    const cwd = tempDir("fc-mcp-shutdown-http-");
+    const server = await HttpServerProcess.spawn({ command: process.execPath, args: [BIN, "--http", "127.0.0.1:0"], cwd, env: { ...process.env, FIELDCRAFT_RECOVERY_DIR: path.join(cwd, "recovery") } });
+    const client = new Client({ name: "fieldcraft-shutdown-tests", version: "1" });
+    try {
+      await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+      await client.callTool({ name: "execute", arguments: { command: "file.sample", params: { name: "stepped-block" } } });
+      let replied = false;
+      void client.callTool({ name: "execute", arguments: { command: "mesh.hex", params: { size: 0.3, order: 2 } } }, undefined, { timeout: 300_000 }).then(() => (replied = true), () => undefined);
+      await new Promise((r) => setTimeout(r, 1_000));
+      expect(replied, "the work was still running when stopped").toBe(false);
+      const sent = performance.now();
+      const code = await server.stop(15_000);
+      const ms = performance.now() - sent;
+      console.log(`over HTTP, SIGTERM: exited ${code} after ${ms.toFixed(0)} ms`);
+      expect(code).toBe(143);
+      expect(ms).toBeLessThan(BOUND_MS);
+      recoveryWhole(path.join(cwd, "recovery"));
+    } finally {
+      await client.close().catch(() => undefined);
+      await server.stop(1_000);
+      fs.rmSync(cwd, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
