@@ -1,6 +1,6 @@
 // SIGTERM and a closed stdin end the built server within 2 s whatever the engine is doing (issue 30): during the
-// general mesher on an imported part, a big hexahedral mesh and a C3D10 solve, each of which runs far longer than
-// the wait. Running work is cancelled; a worker that does not stop by itself is ended after its close grace. The
+// general mesher on an imported part, a big hexahedral mesh and a C3D10 solve, each still running when stopped
+// (and over HTTP, during the general mesher). Running work is cancelled; a worker that does not stop by itself is ended after its close grace. The
 // recovery folder is left empty (the clean close removes the autosave) or holds only whole files. The bound asserted
 // is 5 s (a loaded 2-core machine); the measured time is logged.
 import fs from "node:fs";
@@ -20,6 +20,8 @@ interface Work {
   setup: [string, Record<string, unknown>][];
   /** The long command, started and not awaited. */
   long: [string, Record<string, unknown>];
+  /** How long it runs before the stop (it must still be running). */
+  waitMs: number;
 }
 
 const works: Work[] = [
@@ -28,11 +30,14 @@ const works: Work[] = [
     name: "the general mesher on an imported part",
     setup: [["geometry.import.mesh", { path: "ball.stl", name: "Ball" }]],
     long: ["mesh.tet.generate", { size: 0.5, order: 1 }],
+    waitMs: 1_000,
   },
   {
-    name: "a hexahedral mesh of a box union (about 1.1 million C3D20)",
+    // 1.92 million C3D8, just under the caps: about 2 s of work on an idle core.
+    name: "a hexahedral mesh of a box union (1.92 million C3D8)",
     setup: [["file.sample", { name: "stepped-block" }]],
-    long: ["mesh.hex", { size: 0.3, order: 2 }],
+    long: ["mesh.hex", { size: 0.25, order: 1 }],
+    waitMs: 400,
   },
   {
     name: "a C3D10 static solve",
@@ -41,6 +46,7 @@ const works: Work[] = [
       ["mesh.tet.generate", { size: 1.6, order: 2 }],
     ],
     long: ["solve.static", {}],
+    waitMs: 1_000,
   },
 ];
 
@@ -74,7 +80,7 @@ async function stopDuring(work: Work, how: "SIGTERM" | "stdin closed") {
     expect(fs.readdirSync(recovery).length).toBeGreaterThan(0);
     const id = nextId++;
     d.send(JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "execute", arguments: { command: work.long[0], params: work.long[1] } } }));
-    await new Promise((r) => setTimeout(r, 1_000));
+    await new Promise((r) => setTimeout(r, work.waitMs));
     expect(d.messages.some((m: any) => m?.id === id), "the work was still running when stopped").toBe(false);
     const sent = performance.now();
     if (how === "SIGTERM") d.kill("SIGTERM");
@@ -100,15 +106,17 @@ describe("a closed stdin during long work ends the server promptly (running call
 });
 
 describe.runIf(process.platform !== "win32")("over HTTP", () => {
-  test("SIGTERM during a big hex mesh in a client's session ends the server promptly", async () => {
+  test("SIGTERM during the general mesher in a client's session ends the server promptly", async () => {
     const cwd = tempDir("fc-mcp-shutdown-http-");
-    const server = await HttpServerProcess.spawn({ command: process.execPath, args: [BIN, "--http", "127.0.0.1:0"], cwd, env: { ...process.env, FIELDCRAFT_RECOVERY_DIR: path.join(cwd, "recovery") } });
+    const server = await HttpServerProcess.spawn({ command: process.execPath, args: [BIN, "--http", "127.0.0.1:0", "--automation-read-root", cwd], cwd, env: { ...process.env, FIELDCRAFT_RECOVERY_DIR: path.join(cwd, "recovery") } });
     const client = new Client({ name: "fieldcraft-shutdown-tests", version: "1" });
     try {
       await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
-      await client.callTool({ name: "execute", arguments: { command: "file.sample", params: { name: "stepped-block" } } });
+      fs.writeFileSync(path.join(cwd, "ball.stl"), asciiStl(sphereSurface(10, 3)));
+      const imported = (await client.callTool({ name: "execute", arguments: { command: "geometry.import.mesh", params: { path: "ball.stl", name: "Ball" } } })) as { isError?: boolean };
+      expect(imported.isError).not.toBe(true);
       let replied = false;
-      void client.callTool({ name: "execute", arguments: { command: "mesh.hex", params: { size: 0.3, order: 2 } } }, undefined, { timeout: 300_000 }).then(() => (replied = true), () => undefined);
+      void client.callTool({ name: "execute", arguments: { command: "mesh.tet.generate", params: { size: 0.5, order: 1 } } }, undefined, { timeout: 300_000 }).then(() => (replied = true), () => undefined);
       await new Promise((r) => setTimeout(r, 1_000));
       expect(replied, "the work was still running when stopped").toBe(false);
       const sent = performance.now();
