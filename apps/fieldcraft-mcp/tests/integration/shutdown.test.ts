@@ -9,8 +9,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { HttpServerProcess, RawDriver } from "@mcp-wrappers/mcp-core/testing";
 import { describe, expect, test } from "vitest";
-import { asciiStl, sphereSurface } from "../../../../packages/fieldcraft-engine/tests/support/surfaces.js";
-import { BIN, tempDir } from "./helpers.js";
+import { BIN, CORPUS, tempDir } from "./helpers.js";
 
 const BOUND_MS = 5_000;
 
@@ -26,10 +25,10 @@ interface Work {
 
 const works: Work[] = [
   {
-    // About 400,000 tets: tens of seconds of Delaunay refinement.
+    // The helix, about 190,000 tets estimated: tens of seconds of Delaunay refinement.
     name: "the general mesher on an imported part",
-    setup: [["geometry.import.mesh", { path: "ball.stl", name: "Ball" }]],
-    long: ["mesh.tet.generate", { size: 0.5, order: 1 }],
+    setup: [["geometry.import.mesh", { path: "Helix.stl", name: "Helix" }]],
+    long: ["mesh.tet.generate", { size: 2, order: 1 }],
     waitMs: 1_000,
   },
   {
@@ -68,7 +67,7 @@ function recoveryWhole(dir: string): string[] {
 
 async function stopDuring(work: Work, how: "SIGTERM" | "stdin closed") {
   const cwd = tempDir("fc-mcp-shutdown-");
-  fs.writeFileSync(path.join(cwd, "ball.stl"), asciiStl(sphereSurface(10, 3)));
+  fs.copyFileSync(path.join(CORPUS, "lib3mf", "Helix.stl"), path.join(cwd, "Helix.stl"));
   const recovery = path.join(cwd, "recovery");
   const d = RawDriver.spawn({ command: process.execPath, args: [BIN, "--autosave-seconds", "1"], cwd, env: { ...process.env, FIELDCRAFT_RECOVERY_DIR: recovery } });
   try {
@@ -112,11 +111,11 @@ describe.runIf(process.platform !== "win32")("over HTTP", () => {
     const client = new Client({ name: "fieldcraft-shutdown-tests", version: "1" });
     try {
       await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
-      fs.writeFileSync(path.join(cwd, "ball.stl"), asciiStl(sphereSurface(10, 3)));
-      const imported = (await client.callTool({ name: "execute", arguments: { command: "geometry.import.mesh", params: { path: "ball.stl", name: "Ball" } } })) as { isError?: boolean };
+      fs.copyFileSync(path.join(CORPUS, "lib3mf", "Helix.stl"), path.join(cwd, "Helix.stl"));
+      const imported = (await client.callTool({ name: "execute", arguments: { command: "geometry.import.mesh", params: { path: "Helix.stl", name: "Helix" } } })) as { isError?: boolean };
       expect(imported.isError).not.toBe(true);
       let replied = false;
-      void client.callTool({ name: "execute", arguments: { command: "mesh.tet.generate", params: { size: 0.5, order: 1 } } }, undefined, { timeout: 300_000 }).then(() => (replied = true), () => undefined);
+      void client.callTool({ name: "execute", arguments: { command: "mesh.tet.generate", params: { size: 2, order: 1 } } }, undefined, { timeout: 300_000 }).then(() => (replied = true), () => undefined);
       await new Promise((r) => setTimeout(r, 1_000));
       expect(replied, "the work was still running when stopped").toBe(false);
       const sent = performance.now();
