@@ -69,7 +69,9 @@ async function main(argv: readonly string[]): Promise<void> {
     note,
   });
   process.stderr.write(`fieldcraft-mcp: ${startupNote(backend.describe(), roots.roots)}\n`);
-  await serveStdio(await fieldcraftServer(backend), { diagnosticName: "fieldcraft-mcp" });
+  // A closed stdin ends the server within 2 s whatever runs: calls still running after 0.5 s are cancelled, and the
+  // engine's worker, if it does not stop by itself, is ended a second later (its close grace).
+  await serveStdio(await fieldcraftServer(backend), { diagnosticName: "fieldcraft-mcp", eofGraceMs: 500 });
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

@@ -27,6 +27,9 @@ async function main(): Promise<number | null> {
   }
   const stop = (signal: string) => {
     log(`${signal}: stopping`);
+    // The stop cancels running work and ends a worker that does not stop within its grace (1 s); a client that keeps
+    // its socket open does not hold the process past 2 s.
+    setTimeout(() => process.exit(0), 1_900).unref();
     started.app.stop().then(() => process.exit(0));
   };
   process.on("SIGINT", () => stop("SIGINT"));

@@ -6,7 +6,7 @@ import { defineServer, serveStdio, textResult, tool, type ServeOutcome, type Ser
 const hints = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 
 /** Serves a definition over in-memory streams (the same code path as stdio, without a process). */
-function serve(spec: Partial<ServerSpec> & Pick<ServerSpec, "tools">) {
+function serve(spec: Partial<ServerSpec> & Pick<ServerSpec, "tools">, eofGraceMs?: number) {
   const stdin = new PassThrough();
   const stdout = new PassThrough();
   const stderr = new PassThrough();
@@ -19,7 +19,7 @@ function serve(spec: Partial<ServerSpec> & Pick<ServerSpec, "tools">) {
     for (const p of parts) lines.push(JSON.parse(p));
   });
   const def = defineServer({ name: "t", version: "1", instructions: "test", ...spec });
-  const done: Promise<ServeOutcome> = serveStdio(def, { stdin, stdout, stderr, exitOnEnd: false });
+  const done: Promise<ServeOutcome> = serveStdio(def, { stdin, stdout, stderr, exitOnEnd: false, ...(eofGraceMs !== undefined ? { eofGraceMs } : {}) });
   const send = (m: object): void => void stdin.write(JSON.stringify({ jsonrpc: "2.0", ...m }) + "\n");
   const waitFor = async (pred: (m: any) => boolean): Promise<any> => {
     for (let i = 0; i < 500; i++) {
@@ -156,6 +156,26 @@ describe("session (in-process streams)", () => {
     await s.done;
     expect(events).toEqual(["call done", "shutdown eof"]);
     expect(s.lines).toHaveLength(1);
+  });
+
+  test("with eofGraceMs, a call still running after it is aborted at EOF: no reply, then onShutdown eof", async () => {
+    const events: string[] = [];
+    const row = tool({
+      name: "endless", description: "d", input: z.object({}), annotations: hints,
+      run: (_a, ctx: ToolContext) =>
+        new Promise((_, reject) => ctx.signal.addEventListener("abort", () => (events.push("aborted"), reject(new Error("aborted"))))),
+    });
+    const s = serve({ tools: [row], onShutdown: (reason) => void events.push(`shutdown ${reason}`) }, 200);
+    s.send({ id: 1, method: "tools/call", params: { name: "endless", arguments: {} } });
+    await new Promise((r) => setTimeout(r, 50));
+    const started = performance.now();
+    s.end();
+    expect(await s.done).toEqual({ reason: "eof", exitCode: 0 });
+    const waited = performance.now() - started;
+    expect(waited).toBeGreaterThanOrEqual(190);
+    expect(waited).toBeLessThan(5_000);
+    expect(events).toEqual(["aborted", "shutdown eof"]);
+    expect(s.lines).toHaveLength(0);
   });
 
   test("a hung onShutdown does not keep the server alive: it is given 5 s", async () => {

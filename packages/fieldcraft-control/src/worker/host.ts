@@ -31,10 +31,13 @@ export interface SessionWorker {
   close(): Promise<void>;
 }
 
-export const CLOSE_GRACE_MS = 4_000;
+/** Short: a close cancels the running calls first, and a stop (SIGTERM, closed stdin) must end within 2 s. */
+export const CLOSE_GRACE_MS = 1_000;
 
 interface Pending {
   what: string;
+  /** The call's cancel flag: a close raises it, so work in the engine stops at its next poll. */
+  flag?: ReturnType<typeof newCancelFlag>;
   resolve(result: CallResult): void;
   onProgress?: ExecuteOptions["onProgress"];
 }
@@ -137,7 +140,7 @@ export function startSessionWorker(options: SessionWorkerOptions): SessionWorker
     else signal?.addEventListener("abort", cancel, { once: true });
     try {
       return await new Promise<CallResult>((resolve) => {
-        current.pending.set(id, { what, resolve, ...(onProgress ? { onProgress } : {}) });
+        current.pending.set(id, { what, resolve, flag, ...(onProgress ? { onProgress } : {}) });
         current.worker.postMessage({ type: "call", id, kind, payload, flag, progress: onProgress !== undefined } satisfies ToWorker);
       });
     } finally {
@@ -154,6 +157,8 @@ export function startSessionWorker(options: SessionWorkerOptions): SessionWorker
         if (!current.alive) return;
         // Still loading the engine: no session, no autosave, nothing to wait for.
         if (!current.started) return void (await current.worker.terminate());
+        // Whatever runs is cancelled: the worker then takes the close message as soon as the work sees its flag.
+        for (const [, waiting] of current.pending) if (waiting.flag) raiseFlag(waiting.flag);
         const id = nextId++;
         const closed = new Promise<unknown>((resolve) => {
           current.pending.set(id, { what: "close", resolve });

@@ -4,6 +4,7 @@
 // Quadratic families take a grid of 2n + 1 points per axis and skip the face and cell centres.
 import { family, type FamilyName } from "../fem/families/index.js";
 import type { FaceTag, Mesh } from "./types.js";
+import { checkAbort } from "./options.js";
 
 /** Box sides in tag order (direction d: axis d >> 1, positive when d is odd), and the element side on each. */
 export const BLOCK_FACES = ["-x", "+x", "-y", "+y", "-z", "+z"] as const;
@@ -22,6 +23,8 @@ export interface HexGrid {
   /** The face tag of a boundary facet of element (i, j, k) facing direction d (0..5). */
   tag: (d: number, i: number, j: number, k: number) => number;
   faceTags: FaceTag[];
+  /** Polled once per layer of elements (or of grid points): a cancel is seen within milliseconds. */
+  signal?: AbortSignal;
 }
 
 export function hexGridMesh(o: HexGrid): Mesh {
@@ -37,7 +40,7 @@ export function hexGridMesh(o: HexGrid): Mesh {
   const offsets = fam.reference.map((r) => r.map((v) => ((v + 1) * s) / 2));
   const index = new Int32Array(g[0] * g[1] * g[2]).fill(-1);
   let elementCount = 0;
-  for (let k = 0; k < nz; k++)
+  for (let k = 0; k < nz; k++, checkAbort(o.signal))
     for (let j = 0; j < ny; j++)
       for (let i = 0; i < nx; i++) {
         if (!solid(i, j, k)) continue;
@@ -45,7 +48,7 @@ export function hexGridMesh(o: HexGrid): Mesh {
         for (const [a, b, c] of offsets) index[gridIndex(s * i + a, s * j + b, s * k + c)] = 0;
       }
   const xyz: number[] = [];
-  for (let k = 0; k < g[2]; k++)
+  for (let k = 0; k < g[2]; k++, checkAbort(o.signal))
     for (let j = 0; j < g[1]; j++)
       for (let i = 0; i < g[0]; i++) {
         const at = gridIndex(i, j, k);
@@ -57,7 +60,7 @@ export function hexGridMesh(o: HexGrid): Mesh {
   const elements = new Int32Array(elementCount * npe);
   const bel: number[] = [], bside: number[] = [], btag: number[] = [];
   let e = 0;
-  for (let k = 0; k < nz; k++)
+  for (let k = 0; k < nz; k++, checkAbort(o.signal))
     for (let j = 0; j < ny; j++)
       for (let i = 0; i < nx; i++) {
         if (!solid(i, j, k)) continue;
@@ -88,12 +91,13 @@ export interface BlockOptions {
   max: readonly [number, number, number];
   counts: readonly [number, number, number];
   type: HexFamilyName;
+  signal?: AbortSignal;
 }
 
 /** A box divided evenly; its faces tagged `-x` ... `+z` on body `body`. */
 export function blockMesh(o: BlockOptions): Mesh {
   const lines = [0, 1, 2].map((a) => Array.from({ length: o.counts[a] + 1 }, (_, i) => o.min[a] + ((o.max[a] - o.min[a]) * i) / o.counts[a]));
-  return hexGridMesh({ body: o.body, type: o.type, lines, tag: (d) => d, faceTags: BLOCK_FACES.map((face) => ({ body: o.body, face })) });
+  return hexGridMesh({ body: o.body, type: o.type, lines, tag: (d) => d, faceTags: BLOCK_FACES.map((face) => ({ body: o.body, face })), ...(o.signal ? { signal: o.signal } : {}) });
 }
 
 /** The hexahedral family of an order and integration choice. */

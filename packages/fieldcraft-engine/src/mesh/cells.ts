@@ -9,6 +9,8 @@ import { generateHexMesh, joinMeshes, type HexMethod } from "./hex-design.js";
 import { joinInterfaces, type InterfaceReport } from "./interfaces.js";
 import type { Mesh } from "./types.js";
 import { cutFacets, partnerFace, withPartnerFacets } from "./cut-match.js";
+import { refuseOverCap } from "./estimate.js";
+import { defaultSize } from "./options.js";
 
 export const CELL_METHODS = ["auto", "tet", "hex", "hex_mapped", "hex_blocks"] as const;
 export type CellMethod = (typeof CELL_METHODS)[number];
@@ -49,6 +51,12 @@ export function meshCells(design: Design, o: CellsOptions): { ok: true; mesh: Me
       ok: false,
       error: `cell "${tets[0].body.name}" takes tetrahedra and cell "${hexes[0].body.name}" hexahedra (${hexes[0].method}), but one mesh holds one element family; give every cell tet, or every cell a hex method`,
     };
+  // All cells' estimates against the cap before the first is meshed.
+  const over = refuseOverCap(
+    plan.map(({ body, method }) => ({ body, kind: method === "tet" ? ("tet" as const) : ("hex" as const), size: o.sizes?.[body.name] ?? o.size ?? defaultSize(body) })),
+    { maxElements: o.maxElements, maxNodes: o.maxNodes, family: needsTet || tets.length ? (o.order === 1 ? "C3D4" : "C3D10") : o.order === 1 ? "C3D8" : "C3D20" },
+  );
+  if (over) return { ok: false, error: over };
   const parts: Mesh[] = [];
   // Cut facets of the tet cells meshed so far, by cut face: a general polyhedron cell of the same size on the other
   // side takes them as its own (cut-match.ts), so the two merge; the part that made them, to mesh it again.

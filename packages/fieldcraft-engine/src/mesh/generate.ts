@@ -12,6 +12,7 @@ import type { ElementType, FaceTag, Mesh } from "./types.js";
 import type { BodyEdge } from "../geometry/types.js";
 import { seedRules } from "./hex-design.js";
 import { joinInterfaces, type InterfaceReport } from "./interfaces.js";
+import { refuseOverCap } from "./estimate.js";
 
 /** Mesh edges along a design edge: the linear mesh's nodes on each of its straight segments, less one per segment. */
 export function edgeDivisions(nodes: Float64Array, edge: BodyEdge, size: number): number {
@@ -53,6 +54,9 @@ export function generateTetMesh(design: Design, options: TetMeshOptions): TetMes
   const resolved = resolveOptions(design.bodies, options);
   if (!resolved.ok) return resolved;
   const o = resolved.options;
+  // Refused at once when the estimate is over the cap: the meshers' own counts come only after their work.
+  const over = refuseOverCap(o.bodies.map((body) => ({ body, kind: "tet" as const, size: o.size ?? defaultSize(body) })), { maxElements: o.maxElements, maxNodes: o.maxNodes, family: familyOf("tetrahedron", o.order).name }, o.tolerance);
+  if (over) return { ok: false, error: over };
   try {
     checkAbort(o.signal);
     const parts: BodyMesh[] = [];

@@ -4,7 +4,7 @@
 import { analyzeBoxUnion } from "../geometry/boxBody.js";
 import type { Body, BoxFeature, Design } from "../geometry/types.js";
 import { hexGridMesh, type HexFamilyName } from "./block.js";
-import { checkAbort, defaultSize, divisions } from "./options.js";
+import { checkAbort, defaultSize, divisions, MeshFailure } from "./options.js";
 import type { Mesh } from "./types.js";
 import { assignIntervals, edgeSpan, gradedFractions, type IntervalGrading, type SeedRule } from "./seeds.js";
 import type { EdgeSeed } from "../model/types.js";
@@ -12,6 +12,7 @@ import { sweepHexMesh } from "./hex-sweep.js";
 import { seedsOnSharedEdges, type SeededEdge } from "./shared-seeds.js";
 import type { QuadQuality } from "./quadProfile.js";
 import { joinInterfaces, type InterfaceReport } from "./interfaces.js";
+import { refuseOverCap } from "./estimate.js";
 
 export type HexMethod = "mapped" | "blocks" | "sweep";
 
@@ -68,9 +69,22 @@ function plan(body: Body, method: HexMethod | "auto", size: number, seeds: reado
 }
 
 export function generateHexMesh(design: Design, o: HexMeshOptions): HexMeshResult {
+  // A cancel (or any mesher failure) thrown deep in the grid is an error value here, as the tet mesher's.
+  try {
+    return meshBodies(design, o);
+  } catch (e) {
+    if (e instanceof MeshFailure) return { ok: false, error: e.message };
+    throw e;
+  }
+}
+
+function meshBodies(design: Design, o: HexMeshOptions): HexMeshResult {
   const started = performance.now();
   const chosen = o.bodies ? design.bodies.filter((b) => o.bodies!.includes(b.name)) : design.bodies;
   if (chosen.length === 0) return { ok: false, error: "the design has no bodies to mesh" };
+  const kind = o.type === "C3D6" || o.type === "C3D15" ? ("wedge" as const) : ("hex" as const);
+  const over = refuseOverCap(chosen.map((body) => ({ body, kind, size: o.size ?? defaultSize(body) })), { maxElements: o.maxElements, maxNodes: o.maxNodes, family: o.type });
+  if (over) return { ok: false, error: over };
   const parts: Mesh[] = [];
   const stats: HexMeshStats["bodies"] = [];
   let totalElements = 0;
@@ -131,6 +145,7 @@ export function generateHexMesh(design: Design, o: HexMeshOptions): HexMeshResul
         return face;
       },
       faceTags: faces.map((f) => ({ body: body.name, face: f.name })),
+      ...(o.signal ? { signal: o.signal } : {}),
     });
     parts.push(mesh);
     // What each seeded edge got: the counts of the intervals it spans, read back from the assignment.

@@ -140,6 +140,7 @@ export function sweepHexMesh(body: Body, o: SweepOptions): SweepResult {
   const t = gradedFractions(L, plan.grading);
   const nodes: number[] = [];
   for (let l = 0; l <= L; l++) {
+    checkAbort(o.signal);
     const w = l === L ? hi : lo + (hi - lo) * t[l];
     for (let p = 0; p < np; p++) nodes.push(...planePoint(f.plane, pm.points[2 * p], pm.points[2 * p + 1], w));
   }
@@ -161,7 +162,7 @@ export function sweepHexMesh(body: Body, o: SweepOptions): SweepResult {
   const bel: number[] = [], bside: number[] = [], btag: number[] = [];
   let e = 0;
   for (let l = 0; l < L; l++) {
-    if ((l & 7) === 0) checkAbort(o.signal);
+    checkAbort(o.signal);
     for (let k = 0; k < nq; k++, e++) {
       for (let c = 0; c < per; c++) {
         corners[2 * per * e + c] = l * np + pm.cells[per * k + c];
@@ -177,7 +178,7 @@ export function sweepHexMesh(body: Body, o: SweepOptions): SweepResult {
       }
     }
   }
-  const out = fam.order === 2 ? withMidEdgeNodes(Float64Array.from(nodes), corners, fam.edges, fam.nodes) : { nodes: Float64Array.from(nodes), elements: corners };
+  const out = fam.order === 2 ? withMidEdgeNodes(Float64Array.from(nodes), corners, fam.edges, fam.nodes, o.signal) : { nodes: Float64Array.from(nodes), elements: corners };
   if (out.nodes.length / 3 > o.maxNodes) return { ok: false, error: `body "${body.name}": the mesh would have ${out.nodes.length / 3} nodes, above the cap maxNodes = ${o.maxNodes}; use a larger size or raise maxNodes` };
   const mesh: Mesh = {
     type: o.type,
@@ -207,7 +208,7 @@ export function sweepHexMesh(body: Body, o: SweepOptions): SweepResult {
  * Corner elements (8 or 6 corners each) to their quadratic family: one node at the middle of each distinct edge,
  * shared by every element around it, in the family's mid-side order (edge k's node is local node corners + k).
  */
-export function withMidEdgeNodes(corners: Float64Array, elements: Int32Array, edges: readonly (readonly [number, number])[], npe: number): { nodes: Float64Array; elements: Int32Array } {
+export function withMidEdgeNodes(corners: Float64Array, elements: Int32Array, edges: readonly (readonly [number, number])[], npe: number, signal?: AbortSignal): { nodes: Float64Array; elements: Int32Array } {
   const nc = npe - edges.length;
   const ne = elements.length / nc;
   const base = corners.length / 3;
@@ -215,6 +216,7 @@ export function withMidEdgeNodes(corners: Float64Array, elements: Int32Array, ed
   const mid = new Map<number, number>();
   const out = new Int32Array(ne * npe);
   for (let e = 0; e < ne; e++) {
+    if ((e & 4095) === 0) checkAbort(signal);
     for (let c = 0; c < nc; c++) out[e * npe + c] = elements[e * nc + c];
     edges.forEach(([p, q], k) => {
       const a = elements[e * nc + p], b = elements[e * nc + q];

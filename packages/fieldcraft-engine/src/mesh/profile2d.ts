@@ -105,10 +105,15 @@ export function triangulateProfile(
   for (let i = 0; i < seg.length; i += 2) edges.push([seg[i], seg[i + 1]]);
   // Triangulate, smooth, and once more: smoothing moves points off the Delaunay configuration,
   // and the second triangulation flips the edges that became poor.
+  checkAbort(signal);
   let triangles = constrainedTriangles(points, edges, seg, size, holes);
+  checkAbort(signal);
   smooth(points, triangles, boundaryCount);
+  checkAbort(signal);
   triangles = constrainedTriangles(points, edges, seg, size, holes);
+  checkAbort(signal);
   smooth(points, triangles, boundaryCount);
+  checkAbort(signal);
   return { points, triangles, segments: Int32Array.from(seg), segmentEdge: Int32Array.from(segEdge) };
 }
 

@@ -1,7 +1,7 @@
 // Linear tets to quadratic tets: one mid-edge node per distinct mesh edge, shared by every tet around it,
 // at the edge's midpoint (straight edges: v1 faces are planar).
 import { familyOf } from "../fem/families/index.js";
-import { MeshFailure } from "./options.js";
+import { checkAbort, MeshFailure } from "./options.js";
 
 /** Corner pairs of the quadratic tetrahedron's mid-edge nodes 5..10, in Abaqus order (from the family rows). */
 export const TET10_EDGES: readonly (readonly [number, number])[] = familyOf("tetrahedron", 2).edges;
@@ -16,13 +16,16 @@ export function promoteToQuadratic(
   const m = tets.length / 4;
   // Edges grouped by their lower node (CSR), then de-duplicated row by row: linear time, flat arrays.
   const start = new Int32Array(n + 1);
-  for (let i = 0; i < tets.length; i += 4)
+  for (let i = 0; i < tets.length; i += 4) {
+    if ((i & 262143) === 0) checkAbort(signal);
     for (const [p, q] of TET10_EDGES) start[Math.min(tets[i + p], tets[i + q]) + 1]++;
+  }
   for (let v = 0; v < n; v++) start[v + 1] += start[v];
   const fill = start.slice(0, n);
   const upper = new Int32Array(start[n]);
   for (let i = 0; i < tets.length; i += 4)
     for (const [p, q] of TET10_EDGES) {
+      if (p === 0 && q === 1 && (i & 262143) === 0) checkAbort(signal);
       const a = tets[i + p];
       const b = tets[i + q];
       if (a < b) upper[fill[a]++] = b;
@@ -32,6 +35,7 @@ export function promoteToQuadratic(
   const unique = new Int32Array(n); // distinct uppers per row, kept at the row's start
   const firstMid = new Int32Array(n + 1);
   for (let v = 0; v < n; v++) {
+    if ((v & 65535) === 0) checkAbort(signal);
     const s = start[v];
     const e = start[v + 1];
     for (let i = s + 1; i < e; i++) {
@@ -57,6 +61,7 @@ export function promoteToQuadratic(
   const corner = (v: number) => v + firstMid[v];
   const out = new Float64Array(3 * total);
   for (let v = 0; v < n; v++) {
+    if ((v & 65535) === 0) checkAbort(signal);
     const c = corner(v);
     out[3 * c] = nodes[3 * v];
     out[3 * c + 1] = nodes[3 * v + 1];
@@ -72,6 +77,7 @@ export function promoteToQuadratic(
   }
   const elements = new Int32Array(10 * m);
   for (let t = 0; t < m; t++) {
+    if ((t & 65535) === 0) checkAbort(signal);
     for (let c = 0; c < 4; c++) elements[10 * t + c] = corner(tets[4 * t + c]);
     for (let e = 0; e < 6; e++) {
       const a = tets[4 * t + TET10_EDGES[e][0]];

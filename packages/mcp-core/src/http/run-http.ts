@@ -16,7 +16,8 @@ export async function runHttp(served: HttpServed, options: HttpServeOptions): Pr
   }
   process.stderr.write(`${name}: listening on ${endpoint.url}\n`);
   const stop = (code: number) => (): void => {
-    const timer = setTimeout(() => process.exit(code), 5_000);
+    // A stop ends within 2 s whatever a session is doing: a close that hangs is cut short.
+    const timer = setTimeout(() => process.exit(code), 1_900);
     timer.unref();
     endpoint.close().finally(() => process.exit(code));
   };

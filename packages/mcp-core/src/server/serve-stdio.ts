@@ -13,6 +13,11 @@ export interface ServeOptions {
   readonly exitOnEnd?: boolean;
   /** Handle SIGTERM/SIGINT (default: same as `exitOnEnd`). */
   readonly handleSignals?: boolean;
+  /**
+   * After EOF, how long running calls may still take before they are aborted (no replies) and the server exits;
+   * default: no bound (they finish and reply). A server whose calls may run for minutes bounds it.
+   */
+  readonly eofGraceMs?: number;
   /** Names the binary in stderr diagnostics (`<name>: stdio failed: …`); default `mcp-core`. */
   readonly diagnosticName?: string;
 }
@@ -59,7 +64,7 @@ export function serveStdio(def: ServerDefinition, options: ServeOptions = {}): P
       }
       ending = true;
       stdin.off("data", onData);
-      if (outcome.reason === "eof") await session.idle();
+      if (outcome.reason === "eof") await idleWithin(session, options.eofGraceMs);
       else session.abortAll(outcome.reason === "signal" ? "server shutting down" : "stdio closed");
       const shutdown: ShutdownReason = outcome.reason === "eof" ? "eof" : "signal";
       await runShutdownHook(def, shutdown, SHUTDOWN_GRACE_MS, log, name);
@@ -120,6 +125,18 @@ export function serveStdio(def: ServerDefinition, options: ServeOptions = {}): P
     }
     stdin.resume();
   });
+}
+
+/** Running calls finish, or after `graceMs` are aborted (their replies never come, so they are not awaited). */
+async function idleWithin(session: Session, graceMs: number | undefined): Promise<void> {
+  if (graceMs === undefined) return session.idle();
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(true), graceMs);
+  });
+  const overdue = await Promise.race([session.idle().then(() => false), late]);
+  clearTimeout(timer);
+  if (overdue) session.abortAll("stdin closed");
 }
 
 async function runShutdownHook(

@@ -34,7 +34,7 @@ export const meshBlockCommand = defineCommand({
       throw new ModelError(`params.counts: ${nx * ny * nz} elements exceed the cap maxElements = ${ctx.caps.maxElements}; use fewer elements or raise maxElements`);
     const type = params.element as (typeof HEX_FAMILY_NAMES)[number];
     const started = performance.now();
-    const mesh = blockMesh({ body: params.name, min: params.min, max: params.max, counts: params.counts, type });
+    const mesh = blockMesh({ body: params.name, min: params.min, max: params.max, counts: params.counts, type, signal: ctx.signal });
     const nodes = mesh.nodes.length / 3;
     if (nodes > ctx.caps.maxNodes) throw new ModelError(`params.counts: ${nodes} nodes exceed the cap maxNodes = ${ctx.caps.maxNodes}; use fewer elements or raise maxNodes`);
     const order = type === "C3D8" ? 1 : 2;

@@ -33,6 +33,12 @@ export const meshMirrorCommand = defineCommand({
     const state = ctx.model.mesh!;
     const bodies = params.bodies ?? state.mesh.bodies;
     for (const b of bodies) if (!state.mesh.bodies.includes(b)) throw new ModelError(`params.bodies: the mesh has no body \`${b}\`; bodies: ${nameList(state.mesh.bodies)}`);
+    // The count is known before the work: the mesh plus one image of every element of the bodies mirrored.
+    const picked = new Set(bodies.map((b) => state.mesh.bodies.indexOf(b)));
+    let images = 0;
+    for (const b of state.mesh.elementBody) if (picked.has(b)) images++;
+    if (state.mesh.elementBody.length + images > ctx.caps.maxElements)
+      throw new ModelError(`the mirrored mesh would have ${state.mesh.elementBody.length + images} elements, above the cap maxElements = ${ctx.caps.maxElements}; mesh the half with a larger size`);
     const out = mirrorMesh(state.mesh, plane, bodies, ctx.model.design?.design);
     if (!out.ok) throw new ModelError(`params.bodies: ${out.error}`);
     if (out.report.elements > ctx.caps.maxElements) throw new ModelError(`the mirrored mesh would have ${out.report.elements} elements, above the cap maxElements = ${ctx.caps.maxElements}`);
