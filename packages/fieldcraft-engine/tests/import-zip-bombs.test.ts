@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createSession } from "../src/index.js";
 import { IMPORT_LIMITS, read3mf } from "../src/geometry/import/index.js";
 import { ok, refused } from "./session-helpers.js";
+import { tetraItemsXml } from "./support/threemf-items.js";
 import { repeatedDeflate, zipEntry, type SizeStyle } from "./support/zip-bombs.js";
 
 const MIB = 1024 * 1024;
@@ -18,6 +19,21 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const PREFIX = '<?xml version="1.0" encoding="UTF-8"?><model unit="millimeter" xmlns="http://schemas.microsoft.com/3dmanufacturing/core/2015/02"><resources>';
 // Well-formed XML (so the parser never stops it first): 1 MiB of empty elements with a 1000-character attribute.
 const TAGS = Buffer.from(`<a b="${"x".repeat(1000)}"/>`.repeat(Math.floor(MIB / 1009)));
+
+describe("a 3MF whose model part states its sizes each way", () => {
+  for (const style of ["declared", "data-descriptor", "zip64"] as const) {
+    it(`imports when honest (${style}), read in slices`, async () => {
+      // Stored (level 0) blocks, ~35 KB: the entry's data crosses several of the reader's 16 KiB slices.
+      const packed = repeatedDeflate(tetraItemsXml(600), new Uint8Array(0), 0, 0);
+      expect(packed.data.length).toBeGreaterThan(2 * 16 * 1024);
+      const file = path.join(dir, `honest-${style}.3mf`);
+      writeFileSync(file, zipEntry("3D/3dmodel.model", packed.data, packed.inflated, style));
+      const r = await ok(createSession(), "geometry.import.mesh", { path: file, name: "T" });
+      expect(r.bodies).toHaveLength(600);
+      for (const b of r.bodies) expect(b.volume).toBeCloseTo(1 / 6, 12);
+    });
+  }
+});
 
 describe("a 3MF whose model part is a zip bomb", () => {
   // 2.5 GiB of zeros from ~2.6 MB (the issue's attack), sizes said three ways.

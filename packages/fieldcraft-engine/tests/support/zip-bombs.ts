@@ -4,8 +4,8 @@
 import { constants, deflateRawSync } from "node:zlib";
 
 /** Raw deflate of `prefix` then `repeat` copies of `unit`, inflating to prefix + repeat * unit bytes. */
-export function repeatedDeflate(prefix: string, unit: Uint8Array, repeat: number): { data: Uint8Array; inflated: number } {
-  const flush = { finishFlush: constants.Z_FULL_FLUSH };
+export function repeatedDeflate(prefix: string, unit: Uint8Array, repeat: number, level = 6): { data: Uint8Array; inflated: number } {
+  const flush = { finishFlush: constants.Z_FULL_FLUSH, level };
   const head = deflateRawSync(Buffer.from(prefix), flush);
   const body = deflateRawSync(unit, flush);
   const end = deflateRawSync(Buffer.alloc(0)); // an empty final block
