@@ -6,6 +6,8 @@ import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createSession } from "../src/index.js";
+import { CancelledError, withCancelScope } from "../src/fem/cancel-scope.js";
+import { read3mf } from "../src/geometry/import/index.js";
 import { ok } from "./session-helpers.js";
 import { tetraItems3mf } from "./support/threemf-items.js";
 
@@ -43,4 +45,9 @@ describe("a 3MF of 8,000 build items", () => {
     expect(late).toBeLessThan(1000);
     expect(s.digest()).toBe(before);
   }, 60_000);
+
+  it("stops at a cancel seen while inflating as a cancellation, not as a damaged archive", () => {
+    const aborted = AbortSignal.abort();
+    expect(() => withCancelScope(aborted, () => read3mf(tetraItems3mf(10)))).toThrow(CancelledError);
+  });
 });

@@ -48,7 +48,7 @@ function parse(bytes: Uint8Array, limits: typeof IMPORT_LIMITS): ThreeMfModel {
   const unzip = new Unzip();
   unzip.register(UnzipInflate);
   unzip.register(UnzipPassThrough);
-  let failure: Refusal | null = null;
+  let failure: Error | null = null;
   unzip.onfile = (file) => {
     if (failure) return;
     if (++entries > limits.maxZipEntries) {
@@ -71,7 +71,15 @@ function parse(bytes: Uint8Array, limits: typeof IMPORT_LIMITS): ThreeMfModel {
         failure = new Refusal(`${file.name}: cannot inflate (${err.message}); the archive is damaged`);
         return;
       }
-      checkCancelled();
+      // fflate catches what its callback throws (and calls back as a damaged archive): a cancel is kept as the
+      // failure and thrown once the unzipper has returned.
+      try {
+        checkCancelled();
+      } catch (e) {
+        failure = e as Error;
+        file.terminate();
+        return;
+      }
       got += chunk.length;
       inflatedTotal += chunk.length;
       // Measured, not declared: the compressed bytes consumed so far bound the ratio from below.
