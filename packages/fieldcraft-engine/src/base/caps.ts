@@ -22,6 +22,8 @@ export interface Caps {
   maxProbeNodes: number;
   /** Most node and element ids one set may list. */
   maxSetIds: number;
+  /** Most definitions of one kind (sets, materials, loads, steps, ...) a model may hold. */
+  maxDefinitions: number;
   /** Most element updates (elements x time steps) one explicit step may take. */
   maxElementSteps: number;
   /** Most frames one explicit step may write. */
@@ -41,6 +43,7 @@ export const DEFAULT_CAPS: Caps = {
   maxUndoBytes: 2 * 1024 ** 3,
   maxProbeNodes: 10_000,
   maxSetIds: 10_000_000,
+  maxDefinitions: 10_000,
   maxElementSteps: 10_000_000_000,
   maxFrames: 10_000,
   maxThreads: 64,

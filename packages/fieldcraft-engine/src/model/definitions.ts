@@ -1,6 +1,7 @@
 // Pure updates of a model's definitions: each returns a new model and drops the results the change makes stale
 // (and only those: a set, a material or a load that nothing solved refers to changes no result).
 import { ModelError, nameList } from "./errors.js";
+import { deepFreeze } from "./freeze.js";
 import type { DefinitionKind, Definitions, Model, StepDefinition } from "./types.js";
 
 const SINGULAR: Record<DefinitionKind, string> = {
@@ -74,12 +75,42 @@ export function lookup<K extends DefinitionKind>(model: Model, kind: K, name: st
   throw new ModelError(`${param}: no ${SINGULAR[kind]} named \`${name}\`; ${hint}`);
 }
 
-/** The model with the item added; a name already taken is refused. */
-export function addDefinition<K extends DefinitionKind>(model: Model, kind: K, item: NonNullable<Definitions[K]>[number]): Model {
-  if (names(model, kind).includes(item.name)) {
+// Names of a kind's list, by position, shared along a line of appends (each new list adds its item to its
+// parent's index): the taken-name check costs the same however many items exist. A position is trusted only if
+// the list holds that name there; a list made otherwise (a file opened) gets its index built once.
+const nameIndex = new WeakMap<readonly { name: string }[], Map<string, number>>();
+
+function indexOf(list: readonly { name: string }[]): Map<string, number> {
+  let index = nameIndex.get(list);
+  if (!index) {
+    index = new Map(list.map((d, i) => [d.name, i]));
+    nameIndex.set(list, index);
+  }
+  return index;
+}
+
+function hasName(list: readonly { name: string }[], name: string): boolean {
+  const at = indexOf(list).get(name);
+  if (at === undefined) return false;
+  // Another line of appends (after an undo) may have moved the name: then look for it the slow way.
+  return list[at]?.name === name || list.some((d) => d.name === name);
+}
+
+/** The model with the item added; a name already taken, or a kind at its cap (maxDefinitions), is refused. */
+export function addDefinition<K extends DefinitionKind>(model: Model, kind: K, item: NonNullable<Definitions[K]>[number], maxDefinitions: number): Model {
+  const old = (model.definitions[kind] ?? []) as NonNullable<Definitions[K]>;
+  if (hasName(old, item.name)) {
     throw new ModelError(`params.name: a ${SINGULAR[kind]} named \`${item.name}\` exists already; choose another name`);
   }
-  const list = [...(model.definitions[kind] ?? []), item] as Definitions[K];
+  if (old.length >= maxDefinitions) {
+    throw new ModelError(`the model holds ${old.length} ${SINGULAR[kind]}s, the cap maxDefinitions (${maxDefinitions}); remove some or raise the cap`);
+  }
+  // A frozen list holds frozen items only (deepFreeze freezes inside out), so the new list can be frozen here
+  // with just its new item: the session's deepFreeze then skips it instead of walking every item again.
+  const list = (Object.isFrozen(old) ? Object.freeze([...old, deepFreeze(item)]) : [...old, item]) as Definitions[K];
+  const index = indexOf(old);
+  index.set(item.name, old.length);
+  nameIndex.set(list as readonly { name: string }[], index);
   const changed = new Set(model.definitions.steps.filter(CHANGES[kind]).map((s) => s.name));
   const results = Object.fromEntries(Object.entries(model.results).filter(([step]) => !changed.has(step)));
   return { ...model, definitions: { ...model.definitions, [kind]: list }, results };

@@ -12,5 +12,5 @@ export const modelAmplitudeCreateCommand = defineCommand({
   result: z.object({ amplitude: z.string() }),
   requires: [],
   effects: { mutates: true, reads: false, writes: false },
-  run: (ctx, params) => ({ result: { amplitude: params.name }, model: addDefinition(ctx.model, "amplitudes", params) }),
+  run: (ctx, params) => ({ result: { amplitude: params.name }, model: addDefinition(ctx.model, "amplitudes", params, ctx.caps.maxDefinitions) }),
 });

@@ -17,6 +17,6 @@ export const modelBoundaryConditionCreateCommand = defineCommand({
     if (params.type === "displacement" && Object.values(params.components).every((v) => v === undefined)) {
       throw new ModelError("params.components: give at least one of u1, u2, u3");
     }
-    return { result: { boundary_condition: params.name }, model: addDefinition(ctx.model, "boundary_conditions", params) };
+    return { result: { boundary_condition: params.name }, model: addDefinition(ctx.model, "boundary_conditions", params, ctx.caps.maxDefinitions) };
   },
 });

@@ -19,7 +19,7 @@ export const modelBoundaryConditionSymmetryCommand = defineCommand({
   run(ctx, params) {
     planeOf(ctx.model, params.datum, "params.datum");
     const { nodes, normal, axis } = symmetryNodes(ctx.model, { name: params.name, datum: params.datum });
-    const model = addDefinition(ctx.model, "boundary_conditions", { name: params.name, type: "symmetry", datum: params.datum });
+    const model = addDefinition(ctx.model, "boundary_conditions", { name: params.name, type: "symmetry", datum: params.datum }, ctx.caps.maxDefinitions);
     return { result: { boundary_condition: params.name, nodes: nodes.length, normal: [...normal], oblique: axis < 0 }, model };
   },
 });

@@ -14,7 +14,7 @@ export const modelInitialConditionCreateCommand = defineCommand({
   effects: { mutates: true, reads: false, writes: false },
   run(ctx, params) {
     lookup(ctx.model, "sets", params.target.set, "params.target.set");
-    const next = addDefinition(ctx.model, "initial_conditions", params);
+    const next = addDefinition(ctx.model, "initial_conditions", params, ctx.caps.maxDefinitions);
     return { result: { initial_condition: params.name, ...clearedResults(ctx.model, next, "initial_conditions") }, model: next };
   },
 });

@@ -18,6 +18,6 @@ export const modelLoadCreateCommand = defineCommand({
     if (params.type === "pressure" && set.geometry.length === 0) {
       throw new ModelError(`params.target.set: set \`${set.name}\` has no faces (only ids); a pressure needs a set of faces or bodies`);
     }
-    return { result: { load: params.name }, model: addDefinition(ctx.model, "loads", params) };
+    return { result: { load: params.name }, model: addDefinition(ctx.model, "loads", params, ctx.caps.maxDefinitions) };
   },
 });

@@ -20,6 +20,6 @@ export const modelMaterialCreateCommand = defineCommand({
       ...(params.specific_heat !== undefined ? { specific_heat: params.specific_heat } : {}),
       ...(params.fluid !== undefined ? { fluid: params.fluid } : {}),
     };
-    return { result: { material: params.name }, model: addDefinition(ctx.model, "materials", material) };
+    return { result: { material: params.name }, model: addDefinition(ctx.model, "materials", material, ctx.caps.maxDefinitions) };
   },
 });

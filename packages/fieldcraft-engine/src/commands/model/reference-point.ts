@@ -24,7 +24,7 @@ export const modelReferencePointCreateCommand = defineCommand({
   requires: [],
   effects: { mutates: true, reads: false, writes: false },
   run(ctx, params) {
-    return { result: { reference_point: params.name }, model: addDefinition(ctx.model, "reference_points", params) };
+    return { result: { reference_point: params.name }, model: addDefinition(ctx.model, "reference_points", params, ctx.caps.maxDefinitions) };
   },
 });
 
@@ -44,7 +44,7 @@ export const modelCouplingCreateCommand = defineCommand({
       throw new ModelError(`params.set: set \`${set.name}\` has no faces (only ids or edges); a coupling needs a set of faces ({body, face} members)`);
     const taken = (ctx.model.definitions.couplings ?? []).find((c) => c.reference_point === params.reference_point);
     if (taken) throw new ModelError(`params.reference_point: point \`${params.reference_point}\` is already coupled by \`${taken.name}\`; give each point one coupling`);
-    const next = addDefinition(ctx.model, "couplings", params);
+    const next = addDefinition(ctx.model, "couplings", params, ctx.caps.maxDefinitions);
     return { result: { coupling: params.name, ...clearedResults(ctx.model, next, "couplings") }, model: next };
   },
 });
@@ -60,7 +60,7 @@ export const modelReferencePointLoadCommand = defineCommand({
   run(ctx, params) {
     lookup(ctx.model, "reference_points", params.reference_point, "params.reference_point");
     refuseShared(ctx.model, "loads", params.name);
-    return { result: { load: params.name }, model: addDefinition(ctx.model, "point_loads", params) };
+    return { result: { load: params.name }, model: addDefinition(ctx.model, "point_loads", params, ctx.caps.maxDefinitions) };
   },
 });
 
@@ -76,6 +76,6 @@ export const modelReferencePointHoldCommand = defineCommand({
   run(ctx, params) {
     lookup(ctx.model, "reference_points", params.reference_point, "params.reference_point");
     refuseShared(ctx.model, "boundary_conditions", params.name);
-    return { result: { boundary_condition: params.name }, model: addDefinition(ctx.model, "point_conditions", params) };
+    return { result: { boundary_condition: params.name }, model: addDefinition(ctx.model, "point_conditions", params, ctx.caps.maxDefinitions) };
   },
 });

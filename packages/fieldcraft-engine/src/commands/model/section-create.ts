@@ -28,7 +28,7 @@ export const modelSectionCreateCommand = defineCommand({
     let elements: number | null = null;
     if (model.mesh) elements = resolveSet(set, model.mesh.mesh, model.design?.design).elements.length;
     const section = { name: params.name, set: params.set, material: params.material, kind: params.kind };
-    const next = addDefinition(model, "sections", section);
+    const next = addDefinition(model, "sections", section, ctx.caps.maxDefinitions);
     return { result: { section: params.name, elements, ...clearedResults(model, next, "sections") }, model: next };
   },
 });

@@ -44,7 +44,7 @@ export const modelSetCreateCommand = defineCommand({
     }
     validateMembers(params.geometry as GeometryMember[], model.design?.design, model.mesh?.mesh, "params.geometry");
     const set: SetDefinition = { name: params.name, geometry: params.geometry.map(cleanMember), nodes: params.nodes, elements: params.elements };
-    const next = addDefinition(model, "sets", set);
+    const next = addDefinition(model, "sets", set, ctx.caps.maxDefinitions);
     let counts: { nodes: number; elements: number; facets: number } | null = null;
     if (model.mesh) {
       const r = resolveSet(set, model.mesh.mesh, model.design?.design);

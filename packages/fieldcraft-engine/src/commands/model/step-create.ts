@@ -22,6 +22,6 @@ export const modelStepCreateCommand = defineCommand({
       if (dup !== undefined) throw new ModelError(`params.${key}: \`${dup}\` is listed twice`);
     }
     const step = { name: params.name, procedure: params.procedure, boundary_conditions: params.boundary_conditions, loads: params.loads };
-    return { result: { step: params.name }, model: addDefinition(ctx.model, "steps", step) };
+    return { result: { step: params.name }, model: addDefinition(ctx.model, "steps", step, ctx.caps.maxDefinitions) };
   },
 });

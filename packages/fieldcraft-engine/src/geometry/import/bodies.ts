@@ -1,7 +1,9 @@
 // Shells to bodies: a shell inside another (by winding number) is a cavity of it (turned inward); shells
 // that lie in no other, or inside a cavity, are bodies of their own.
 import type { Body, Vec3 } from "../types.js";
+import { checkCancelled } from "../../fem/cancel-scope.js";
 import { nameFaces } from "./faces.js";
+import { shellBoxes } from "./shell-boxes.js";
 import type { Shell } from "./validate.js";
 
 /** Body of kind "mesh": the welded, outward-oriented surface with a face index per triangle. */
@@ -15,21 +17,33 @@ export function shellsToBodies(positions: Float64Array, triangles: Int32Array, s
   const inside = (point: number, shell: Shell) => windingNumber(positions, triangles, shell, point) > 0.5;
   const depth = shells.map(() => 0);
   const parent = shells.map(() => -1);
+  // Only shells whose box holds the probe can hold it: many disjoint shells cost linear time, not quadratic.
+  const boxes = shellBoxes(positions, triangles, shells);
   shells.forEach((s, i) => {
+    checkCancelled();
     const probe = triangles[3 * s.triangles[0]];
     let best = -1;
-    shells.forEach((o, j) => {
-      if (i === j || !inside(probe, o)) return;
+    for (const j of boxes.holding(positions[3 * probe], positions[3 * probe + 1], positions[3 * probe + 2])) {
+      const o = shells[j];
+      if (i === j || !inside(probe, o)) continue;
       depth[i]++;
       if (best < 0 || o.volume < shells[best].volume) best = j;
-    });
+    }
     parent[i] = best;
   });
   const roots = shells.map((_, i) => i).filter((i) => depth[i] % 2 === 0);
   // Largest first, so names are stable.
   roots.sort((a, b) => shells[b].volume - shells[a].volume || a - b);
+  const cavitiesOf = new Map<number, number[]>();
+  shells.forEach((_, i) => {
+    if (parent[i] < 0 || depth[i] % 2 === 0) return;
+    const list = cavitiesOf.get(parent[i]);
+    if (list) list.push(i);
+    else cavitiesOf.set(parent[i], [i]);
+  });
   return roots.map((r, k) => {
-    const cavities = shells.map((_, i) => i).filter((i) => parent[i] === r && depth[i] % 2 === 1);
+    checkCancelled();
+    const cavities = cavitiesOf.get(r) ?? [];
     const tris: number[] = [];
     for (const t of shells[r].triangles) tris.push(triangles[3 * t], triangles[3 * t + 1], triangles[3 * t + 2]);
     for (const c of cavities) for (const t of shells[c].triangles) tris.push(triangles[3 * t], triangles[3 * t + 2], triangles[3 * t + 1]);

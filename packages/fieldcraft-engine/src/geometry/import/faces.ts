@@ -2,6 +2,7 @@
 // the feature angle), named S1, S2, ... by decreasing area, ties by centroid (x, then y, then z), so the
 // same file always gives the same names. Edges between two faces are named `<face>|<face>` as designs'
 // edges are (`~k` when separate chains separate the same two faces).
+import { checkCancelled } from "../../fem/cancel-scope.js";
 import type { BodyEdge, BodyFace, Vec3 } from "../types.js";
 import { edgeTriangles, floodTriangles } from "./flood.js";
 
@@ -18,6 +19,7 @@ export function nameFaces(positions: Float64Array, triangles: Int32Array, featur
   const normal = new Float64Array(3 * m);
   const area = new Float64Array(m);
   for (let t = 0; t < m; t++) {
+    if ((t & 4095) === 0) checkCancelled();
     const a = triangles[3 * t], b = triangles[3 * t + 1], c = triangles[3 * t + 2];
     const ux = positions[3 * b] - positions[3 * a], uy = positions[3 * b + 1] - positions[3 * a + 1], uz = positions[3 * b + 2] - positions[3 * a + 2];
     const vx = positions[3 * c] - positions[3 * a], vy = positions[3 * c + 1] - positions[3 * a + 1], vz = positions[3 * c + 2] - positions[3 * a + 2];

@@ -1,6 +1,7 @@
 // Triangles joined across shared edges: the one flood fill behind a surface's shells (validate.ts) and its
 // named faces (faces.ts). Breadth-first from the lowest unvisited triangle, edges in corner order, so the
 // regions and their triangle lists are the same for the same input.
+import { checkCancelled } from "../../fem/cancel-scope.js";
 
 /** Edge (lo, hi) keyed as lo * n + hi -> the triangles that have it, in triangle order. */
 export function edgeTriangles(triangles: Int32Array, n: number): Map<number, number[]> {
@@ -30,11 +31,13 @@ export function floodTriangles(triangles: Int32Array, edges: Map<number, number[
   const regionOf = new Int32Array(m).fill(-1);
   const regions: number[][] = [];
   for (let seed = 0; seed < m; seed++) {
+    if ((seed & 4095) === 0) checkCancelled();
     if (regionOf[seed] >= 0) continue;
     const id = regions.length;
     const list = [seed];
     regionOf[seed] = id;
     for (let q = 0; q < list.length; q++) {
+      if ((q & 4095) === 4095) checkCancelled();
       const t = list[q];
       for (let e = 0; e < 3; e++) {
         const u = triangles[3 * t + e], v = triangles[3 * t + ((e + 1) % 3)];

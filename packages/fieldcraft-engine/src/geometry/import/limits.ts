@@ -6,11 +6,18 @@ export const IMPORT_LIMITS = {
   maxVertices: 5_000_000,
   /** Most entries in a 3MF archive. */
   maxZipEntries: 1_000,
-  /** Largest inflated size of one archive entry, and of all of them together. */
-  maxEntryBytes: 512 * 1024 * 1024,
-  maxTotalInflated: 1024 * 1024 * 1024,
-  /** Largest inflated / compressed ratio accepted for an entry above 1 MiB (zip bombs run to 1000s). */
+  /**
+   * Largest inflated size of one archive entry, and of all of them together, counted as the bytes come out
+   * (data-descriptor and zip64 entries declare no size up front).
+   */
+  maxEntryBytes: 256 * 1024 * 1024,
+  maxTotalInflated: 256 * 1024 * 1024,
+  /** Largest inflated / compressed ratio, measured while inflating, past the first 1 MiB (zip bombs run to 1000s). */
   maxRatio: 200,
+  /** Longest run of text, comment or attribute value the XML parser may hold at once. */
+  maxTextChars: 4 * 1024 * 1024,
+  /** Most object placements (build items and the components they pull in) one build may instantiate. */
+  maxInstances: 1_000_000,
   /** Most objects, components and build items in a 3MF model, and component nesting depth. */
   maxObjects: 100_000,
   maxComponents: 100_000,

@@ -4,6 +4,7 @@
 import { THREEMF_UNITS } from "../length-units.js";
 import { Unzip, UnzipInflate, UnzipPassThrough } from "fflate";
 import { SaxesParser } from "saxes";
+import { CancelledError, checkCancelled } from "../../fem/cancel-scope.js";
 import { IMPORT_LIMITS } from "./limits.js";
 
 
@@ -30,15 +31,24 @@ export function read3mf(bytes: Uint8Array, limits = IMPORT_LIMITS): { ok: true; 
   }
 }
 
+// The archive goes to the unzipper in slices: fflate inflates all it is given in one call, so a slice of
+// SLICE compressed bytes yields at most ~1032 x SLICE bytes (deflate's ceiling) before the caps see them.
+const SLICE = 16 * 1024;
+const MIB = 1024 * 1024;
+
 function parse(bytes: Uint8Array, limits: typeof IMPORT_LIMITS): ThreeMfModel {
   let entries = 0;
   let inflatedTotal = 0;
   let modelSeen = false;
+  // Archive bytes handed to the unzipper so far, and where the model entry's data began (at most one slice early,
+  // so its compressed size is over-counted and the ratio under-counted by at most a slice).
+  let pushed = 0;
+  let sliceStart = 0;
   const xml = modelParser(limits);
   const unzip = new Unzip();
   unzip.register(UnzipInflate);
   unzip.register(UnzipPassThrough);
-  let failure: Refusal | null = null;
+  let failure: Error | null = null;
   unzip.onfile = (file) => {
     if (failure) return;
     if (++entries > limits.maxZipEntries) {
@@ -48,6 +58,11 @@ function parse(bytes: Uint8Array, limits: typeof IMPORT_LIMITS): ThreeMfModel {
     const isModel = /^3D\/[^/]+\.model$/i.test(file.name) && !modelSeen;
     if (!isModel) return; // other parts (thumbnails, textures, relationships) are not inflated at all
     modelSeen = true;
+    if ((file.originalSize ?? 0) > limits.maxEntryBytes) {
+      failure = new Refusal(`${file.name} declares ${file.originalSize} bytes inflated, above the import cap of ${limits.maxEntryBytes / MIB} MiB per part`);
+      return;
+    }
+    const start = sliceStart;
     let got = 0;
     const decoder = new TextDecoder("utf-8");
     file.ondata = (err, chunk, final) => {
@@ -56,18 +71,29 @@ function parse(bytes: Uint8Array, limits: typeof IMPORT_LIMITS): ThreeMfModel {
         failure = new Refusal(`${file.name}: cannot inflate (${err.message}); the archive is damaged`);
         return;
       }
+      // fflate catches what its callback throws (and calls back as a damaged archive): a cancel is kept as the
+      // failure and thrown once the unzipper has returned.
+      try {
+        checkCancelled();
+      } catch (e) {
+        failure = e as Error;
+        file.terminate();
+        return;
+      }
       got += chunk.length;
       inflatedTotal += chunk.length;
-      const compressed = file.size ?? 0;
-      if (got > limits.maxEntryBytes || inflatedTotal > limits.maxTotalInflated) failure = new Refusal(`${file.name} inflates past ${limits.maxEntryBytes} bytes, above the import cap (a zip bomb?)`);
-      else if (got > 1024 * 1024 && compressed > 0 && got / compressed > limits.maxRatio)
-        failure = new Refusal(`${file.name} inflates more than ${limits.maxRatio} times its compressed size (${compressed} bytes), which a 3MF model never does: refused as a zip bomb`);
+      // Measured, not declared: the compressed bytes consumed so far bound the ratio from below.
+      const consumed = Math.max(1, pushed - start);
+      if (got > limits.maxEntryBytes || inflatedTotal > limits.maxTotalInflated)
+        failure = new Refusal(`${file.name} inflates past ${Math.min(limits.maxEntryBytes, limits.maxTotalInflated) / MIB} MiB, above the import cap (a zip bomb?); refused after inflating ${got} bytes`);
+      else if (got > MIB && got / consumed > limits.maxRatio)
+        failure = new Refusal(`${file.name} inflates more than ${limits.maxRatio} times its compressed size (the import cap on the ratio; ${got} bytes from at most ${consumed}), which a 3MF model never does: refused as a zip bomb`);
       if (failure) {
         file.terminate();
         return;
       }
       try {
-        xml.parser.write(decoder.decode(chunk, { stream: !final }));
+        xml.write(decoder.decode(chunk, { stream: !final }));
         if (final) xml.parser.close();
       } catch (e) {
         failure = e instanceof Refusal ? e : new Refusal(`${file.name}: not a well-formed 3MF model: ${(e as Error).message.slice(0, 200)}`);
@@ -77,9 +103,15 @@ function parse(bytes: Uint8Array, limits: typeof IMPORT_LIMITS): ThreeMfModel {
     file.start();
   };
   try {
-    unzip.push(bytes, true);
+    for (let at = 0; at < bytes.length && !failure; at += SLICE) {
+      sliceStart = at;
+      pushed = Math.min(bytes.length, at + SLICE);
+      unzip.push(bytes.subarray(at, pushed), pushed === bytes.length);
+    }
+    if (bytes.length === 0) unzip.push(bytes, true);
   } catch (e) {
     if (failure) throw failure;
+    if (e instanceof CancelledError) throw e;
     throw new Refusal(`not a readable 3MF (zip) archive: ${(e as Error).message}`);
   }
   if (failure) throw failure;
@@ -159,7 +191,11 @@ function modelParser(limits: typeof IMPORT_LIMITS) {
     const out: number[] = [];
     const names: string[] = [];
     let instantiated = 0;
+    let placements = 0;
     const place = (id: string, m: number[], depth: number, path: string[]) => {
+      // Components multiply: objects of no triangles could otherwise place each other without end.
+      if (++placements > limits.maxInstances) throw new Refusal(`the build places objects more than ${limits.maxInstances} times (items and their components), above the import cap`);
+      if ((placements & 1023) === 0) checkCancelled();
       if (depth > limits.maxDepth) throw new Refusal(`components nest deeper than ${limits.maxDepth}`);
       if (path.includes(id)) throw new Refusal(`object ${id} contains itself through its components`);
       const o = objects.get(id);
@@ -180,7 +216,14 @@ function modelParser(limits: typeof IMPORT_LIMITS) {
     if (out.length === 0) throw new Refusal("the 3MF build holds no triangles");
     return { coords: Float64Array.from(out), unit, declared, names };
   };
-  return { parser, result };
+  // saxes gathers a text run, comment or attribute value whole across chunks: bounded here, chunk by chunk.
+  const held = parser as unknown as { text: string; name: string };
+  const write = (text: string) => {
+    parser.write(text);
+    if (held.text.length > limits.maxTextChars || held.name.length > limits.maxTextChars)
+      throw new Refusal(`the 3MF model has a text run, comment, name or attribute longer than ${limits.maxTextChars} characters, above the import cap`);
+  };
+  return { parser, write, result };
 }
 
 /** First `inner`, then `outer` (3MF row-vector 4x3 matrices). */

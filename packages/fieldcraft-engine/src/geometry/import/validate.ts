@@ -2,6 +2,7 @@
 // edges, orientation (made consistent when the surface is otherwise sound, and said), self-intersections.
 // Refusals say what and where (counts and a few coordinates). Shells (edge-connected pieces) are found
 // here; nesting decides which are bodies and which are cavities.
+import { checkCancelled } from "../../fem/cancel-scope.js";
 import { edgeTriangles, floodTriangles } from "./flood.js";
 import { orient3d } from "robust-predicates";
 import type { Indexed } from "./weld.js";
@@ -33,6 +34,7 @@ export function validateSurface(input: Indexed): Validated {
   const flat: string[] = [];
   let flatCount = 0;
   for (let t = 0; t < input.triangles.length / 3; t++) {
+    if ((t & 4095) === 0) checkCancelled();
     const a = input.triangles[3 * t], b = input.triangles[3 * t + 1], c = input.triangles[3 * t + 2];
     if (a === b || b === c || c === a) {
       collapsed++;
@@ -56,8 +58,9 @@ export function validateSurface(input: Indexed): Validated {
   const edges = edgeTriangles(triangles, n);
   const open: string[] = [];
   const multi: string[] = [];
-  let openCount = 0, multiCount = 0;
+  let openCount = 0, multiCount = 0, edgesSeen = 0;
   for (const [key, list] of edges) {
+    if ((++edgesSeen & 4095) === 0) checkCancelled();
     const u = Math.floor(key / n), v = key % n;
     if (list.length === 1) {
       openCount++;
@@ -101,6 +104,7 @@ export function validateSurface(input: Indexed): Validated {
     }
   let reversedShells = 0;
   for (const s of shells) {
+    checkCancelled();
     let v = 0;
     for (const t of s.triangles) v += signedVolume6(positions, triangles, t);
     if (v < 0) {
@@ -201,6 +205,7 @@ export function selfIntersections(x: Float64Array, tri: Int32Array, maxExamples 
   const grid = new Map<string, number[]>();
   const idx = (v: number, k: number) => Math.floor((v - glo[k]) / cell);
   for (let t = 0; t < m; t++) {
+    if ((t & 4095) === 0) checkCancelled();
     const i0 = idx(lo[3 * t], 0), i1 = idx(hi[3 * t], 0), j0 = idx(lo[3 * t + 1], 1), j1 = idx(hi[3 * t + 1], 1), k0 = idx(lo[3 * t + 2], 2), k1 = idx(hi[3 * t + 2], 2);
     if ((i1 - i0 + 1) * (j1 - j0 + 1) * (k1 - k0 + 1) > 4096) continue; // huge triangles: tested from the small side
     for (let i = i0; i <= i1; i++)
@@ -213,11 +218,12 @@ export function selfIntersections(x: Float64Array, tri: Int32Array, maxExamples 
         }
   }
   const seen = new Set<number>();
-  let count = 0;
+  let count = 0, pairs = 0;
   const examples: string[] = [];
   for (const list of grid.values()) {
     for (let p = 0; p < list.length; p++)
       for (let q = p + 1; q < list.length; q++) {
+        if ((++pairs & 4095) === 0) checkCancelled();
         const s = Math.min(list[p], list[q]), t = Math.max(list[p], list[q]);
         const pair = s * m + t;
         if (seen.has(pair)) continue;

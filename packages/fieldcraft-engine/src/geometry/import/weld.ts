@@ -1,5 +1,7 @@
 // Duplicate vertices of a triangle soup merged within a tolerance relative to the model's size (STL stores
 // every corner again; exporters round differently), so that neighbouring triangles share corners.
+import { checkCancelled } from "../../fem/cancel-scope.js";
+
 export interface Indexed {
   positions: Float64Array;
   triangles: Int32Array;
@@ -20,6 +22,7 @@ export function weld(coords: Float64Array, relativeTolerance = 1e-7): Indexed {
   const positions: number[] = [];
   const triangles = new Int32Array(n);
   for (let i = 0; i < n; i++) {
+    if ((i & 4095) === 0) checkCancelled();
     const x = coords[3 * i], y = coords[3 * i + 1], z = coords[3 * i + 2];
     const cx = cell(x, 0), cy = cell(y, 1), cz = cell(z, 2);
     let found = -1;
