@@ -110,6 +110,32 @@ describe("the stepped block's scene", () => {
     }
   });
 
+  test("a reference point coupled to the tip: a cone at the point aimed at its face, and its force as an arrow", async () => {
+    const coupled = createSession({ commands: [uiSceneCommand] });
+    expect((await coupled.execute("file.sample", { name: "stepped-block" })).ok).toBe(true);
+    const max = coupled.model().design!.design.bodies[0].bbox.max;
+    const point = [max[0] + 20, max[1] / 2, max[2] / 2];
+    for (const [command, params] of [
+      ["model.reference_point.create", { name: "R", point }],
+      ["model.coupling.create", { name: "to-tip", type: "distributing", reference_point: "R", set: "tip" }],
+      ["model.reference_point.load", { name: "pull", reference_point: "R", force: [0, 0, -500] }],
+      ["model.step.create", { name: "Pulled", procedure: { type: "static" }, boundary_conditions: ["clamp"], loads: ["pull"] }],
+    ] as const) {
+      const out = await coupled.execute(command, params);
+      expect(out.ok, out.ok ? "" : out.error).toBe(true);
+    }
+    const { header, arrays } = await scene(coupled);
+    const k = header.symbols.findIndex((s) => s.kind === "coupling");
+    expect(k).toBeGreaterThanOrEqual(0);
+    const glyphs = [...arrays.glyphSymbol].flatMap((sym: number, g: number) => (sym === k ? [g] : []));
+    expect(glyphs.map((g) => arrays.glyphType[g]).sort()).toEqual([0, 1].sort());
+    for (const g of glyphs) expect([...arrays.glyphAnchor.subarray(3 * g, 3 * g + 3)].map((v: number) => Number(v.toFixed(3)))).toEqual(point.map((v) => Number(v.toFixed(3))));
+    // The cone aims back at the tip face (-x); the arrow pulls down (-z).
+    const dirs = glyphs.map((g) => [...arrays.glyphDir.subarray(3 * g, 3 * g + 3)] as number[]);
+    expect(dirs.some((d) => d[0] < -0.9)).toBe(true);
+    expect(dirs.some((d) => d[2] < -0.99)).toBe(true);
+  });
+
   test("after a solve the per-vertex values are the solver's at those nodes (read back with solve.probe)", async () => {
     expect((await session.execute("solve.static", {})).ok).toBe(true);
     const contour = (await session.execute("results.contour", { field: "von_mises" })) as any;

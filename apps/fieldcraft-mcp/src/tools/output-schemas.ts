@@ -58,7 +58,7 @@ function distinct(branches: Json[]): Json[] {
 
 /** A success schema (outlined to the contract's depth), or the failure every tool may answer instead. */
 export function orFailure(success: Json): JsonSchemaObject {
-  return outline({ type: "object", anyOf: [success, FAILURE] }, CONTRACT_DEPTH);
+  return outline({ type: "object", anyOf: [success, FAILURE] }, CONTRACT_DEPTH) as JsonSchemaObject;
 }
 
 /** The declared result of a command, as an object schema (a non-object result is wrapped as `{result}`). */

@@ -59,6 +59,15 @@ export function buildGlyphs(symbols: readonly SymbolDef[], mesh: Mesh, normals: 
       info.push({ kind: def.kind, name: def.name, count, drawn: picked.length, color });
       return;
     }
+    if (def.kind === "coupling") {
+      // A reference point: a cone at the point aimed at its face's centre, and the force on it as an arrow.
+      const c = [0, 0, 0];
+      for (let i = 0; i < def.nodes.length; i++) for (let k = 0; k < 3; k++) c[k] += mesh.nodes[3 * def.nodes[i] + k] / def.nodes.length;
+      push(GLYPH_CONE, s, def.point, [0, 0, 0], unit([c[0] - def.point[0], c[1] - def.point[1], c[2] - def.point[2]]));
+      if (def.force) push(GLYPH_ARROW, s, def.point, [0, 0, 0], unit(def.force));
+      info.push({ kind: def.kind, name: def.name, count: def.nodes.length, drawn: def.force ? 2 : 1, color });
+      return;
+    }
     const nodes = def.nodes;
     const points = new Float64Array(nodes.length * 3);
     for (let i = 0; i < nodes.length; i++) points.set(mesh.nodes.subarray(3 * nodes[i], 3 * nodes[i] + 3), 3 * i);

@@ -8,7 +8,7 @@ export interface ViewBasisData {
 }
 
 export interface SymbolInfo {
-  kind: "fixed" | "displacement" | "force" | "pressure";
+  kind: "fixed" | "displacement" | "force" | "pressure" | "coupling";
   name: string;
   /** Nodes or facets the definition holds, and glyphs drawn for it (a spread sample, as the CPU renderer does). */
   count: number;
