@@ -33,7 +33,12 @@ const UNION_KEYS = ["anyOf", "oneOf", "allOf"] as const;
 /** A schema followed `depth` levels of properties or items deep; below that an object or array is just its type. */
 export function outline(schema: Json, depth: number, top = true): Json {
   const nested = schema.properties !== undefined || schema.items !== undefined || UNION_KEYS.some((k) => schema[k] !== undefined);
-  if (depth <= 0 && nested) return typeof schema.type === "string" ? { type: schema.type } : {};
+  if (depth <= 0 && nested) {
+    // Cut to its JSON types (a union's, gathered), so it still says what the value is; kept whole when they are unknown.
+    const types = typesOf(schema);
+    if (types === null) return schema;
+    return types.length === 1 ? { type: types[0] } : { anyOf: types.map((type) => ({ type })) };
+  }
   const out: Json = {};
   for (const [key, value] of Object.entries(schema)) {
     if (!top && (key === "description" || key === "title" || key === "examples")) continue;
@@ -45,6 +50,20 @@ export function outline(schema: Json, depth: number, top = true): Json {
     else out[key] = value;
   }
   return out;
+}
+
+/** The JSON types a schema admits (a union's, gathered), or null when it does not say. */
+function typesOf(schema: Json): string[] | null {
+  if (typeof schema.type === "string") return [schema.type];
+  const union = UNION_KEYS.map((k) => schema[k] as Json[] | undefined).find((branches) => branches !== undefined);
+  if (union === undefined) return null;
+  const found = new Set<string>();
+  for (const branch of union) {
+    const types = typesOf(branch);
+    if (types === null) return null;
+    for (const t of types) found.add(t);
+  }
+  return [...found];
 }
 
 /** Union branches that outline alike (several mesh commands answer `{mesh, results_cleared}`), kept once. */
