@@ -8,6 +8,7 @@ import { HEX_CORNERS, HEX_EDGES, HEX_FACE_CORNERS } from "../fem/families/hexahe
 import { shapeGradients } from "../fem/families/tabulate.js";
 import type { ElementQuality, MeshQuality } from "./quality.js";
 import { meshFamily, type Mesh } from "./types.js";
+import { keepWorst } from "./worst-list.js";
 
 /** Scaled Jacobians below this are reported as poor (the spec's threshold). */
 export const POOR_SCALED_JACOBIAN = 0.2;
@@ -93,10 +94,7 @@ export function hexQuality(mesh: Mesh, worstCount: number): MeshQuality & { scal
     if (!(sj > 0)) inverted++;
     if (worst.length < worstCount || sj < worst[worst.length - 1].scaledJacobian) {
       const entry = { index: e, body: mesh.bodies[mesh.elementBody[e]] ?? "", minDihedral: eMin, maxDihedral: eMax, edgeRatio: ratio, volume, scaledJacobian: sj };
-      let at = worst.length;
-      while (at > 0 && worst[at - 1].scaledJacobian > sj) at--;
-      worst.splice(at, 0, entry);
-      if (worst.length > worstCount) worst.pop();
+      keepWorst(worst, entry, worstCount, (q) => q.scaledJacobian);
     }
   }
   return {

@@ -5,6 +5,7 @@
 import { POOR_SCALED_JACOBIAN } from "./hex-quality.js";
 import type { ElementQuality, MeshQuality } from "./quality.js";
 import { meshFamily, type Mesh } from "./types.js";
+import { keepWorst } from "./worst-list.js";
 
 const degrees = (radians: number) => (radians * 180) / Math.PI;
 
@@ -68,10 +69,7 @@ export function planarQuality(mesh: Mesh, worstCount: number): MeshQuality {
       ...(quad ? { scaledJacobian: sj } : {}),
     };
     if (worstCount > 0 && (worst.length < worstCount || rank(entry) < rank(worst[worst.length - 1]))) {
-      let at = worst.length;
-      while (at > 0 && rank(worst[at - 1]) > rank(entry)) at--;
-      worst.splice(at, 0, entry);
-      if (worst.length > worstCount) worst.pop();
+      keepWorst(worst, entry, worstCount, rank);
     }
   }
   return {

@@ -4,6 +4,7 @@
 import { hexQuality } from "./hex-quality.js";
 import { planarQuality } from "./planar-quality.js";
 import { meshFamily, NODES_PER_ELEMENT, type ElementType, type Mesh } from "./types.js";
+import { keepWorst } from "./worst-list.js";
 
 export interface ElementQuality {
   /** 0-based element index (element id = index + 1). */
@@ -119,10 +120,7 @@ export function meshQuality(mesh: Mesh, worstCount = 10, signal?: AbortSignal): 
       };
       // Inverted elements rank first, then by smallest dihedral.
       const rank = (q: ElementQuality) => (q.volume > 0 ? q.minDihedral : -1);
-      let at = worst.length;
-      while (at > 0 && rank(worst[at - 1]) > rank(entry)) at--;
-      worst.splice(at, 0, entry);
-      if (worst.length > worstCount) worst.pop();
+      keepWorst(worst, entry, worstCount, rank);
     }
   }
   return {
