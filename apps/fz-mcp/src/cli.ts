@@ -32,6 +32,7 @@ if (outcome.kind === "help") {
   if (auth?.notice !== undefined) process.stderr.write(auth.notice + "\n");
   const server = fzServer(config, runner);
   // Over HTTP every client shares the one definition: fz calls hold no state between them.
-  if (config.http === undefined) await serveStdio(server, { diagnosticName: "fz-mcp" });
+  // A closed stdin ends the server within 2 s: a call still running after 1.5 s is cancelled (its fz tree killed).
+  if (config.http === undefined) await serveStdio(server, { diagnosticName: "fz-mcp", eofGraceMs: 1_500 });
   else await runHttp(server, { ...config.http.address, token: auth?.token, unauthenticated: auth?.unauthenticated, diagnosticName: "fz-mcp" });
 }

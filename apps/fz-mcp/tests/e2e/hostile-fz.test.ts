@@ -66,3 +66,32 @@ describe("a daemon fz starts in a session of its own (setsid)", () => {
     expect((await d.request({ method: "ping" })).result).toEqual({});
   }, 60_000);
 });
+
+describe("stdin closes while an fz runs long", () => {
+  test.runIf(linux)("the server ends within 2 s (a 1.5 s grace, then the call is cancelled) and takes its fz with it", async () => {
+    const dir = tempDir();
+    const log = join(dir, "runs");
+    const d = startServer({ command: FAKE_FZ_COMMAND, env: { FAKE_FZ_MODE: "echo-argv", FAKE_FZ_DELAY_MS: "30000", FAKE_FZ_LOG: log } });
+    await d.initialize("2025-11-25");
+    d.send(JSON.stringify({ jsonrpc: "2.0", id: "long", method: "tools/call", params: { name: "fz_plan", arguments: {} } }));
+    await eventually(() => /^start \d+/m.test(readFileSyncSafe(log)), 10_000);
+    const fz = Number(/^start (\d+)/m.exec(readFileSyncSafe(log))![1]);
+    const closed = performance.now();
+    d.endInput();
+    const exit = await d.waitExit(10_000);
+    const elapsed = performance.now() - closed;
+    console.info(`[fz-mcp] closed stdin during a 30 s fz: exit ${JSON.stringify(exit)} after ${elapsed.toFixed(0)} ms`);
+    expect(exit.code).toBe(0);
+    expect(elapsed).toBeLessThan(5_000);
+    await eventually(() => !running(fz), 5_000);
+    expect(running(fz)).toBe(false);
+  }, 60_000);
+});
+
+function readFileSyncSafe(path: string): string {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return "";
+  }
+}
