@@ -11,6 +11,7 @@ import { SubSurface } from "./surface.js";
 import { dihedralScore, minDihedral, radiusEdge, scoreOfAngle, shortestEdge2 } from "./tet-measures.js";
 import { orient, triangleCircumcentre } from "./predicates.js";
 import { improveSlivers } from "./improve.js";
+import { heartbeat } from "../../fem/cancel-scope.js";
 import { seedSources, type SeedChain } from "./edge-seeds.js";
 import { curvatureSources, sizeField } from "./sizing.js";
 
@@ -152,6 +153,13 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
     if (T.nt - T.free.length > 6 * maxElements) throw new Refused(`the mesh would have more than ${maxElements} elements, above the cap maxElements; use a larger size (now ${size}) or raise maxElements`);
     if (o.signal?.aborted) throw new Refused("meshing was cancelled");
   };
+  // A cancel (and the progress heartbeat) looked at every 256 steps of the long loops, well within 100 ms.
+  let ticks = 0;
+  const tick = () => {
+    if ((++ticks & 255) !== 0) return;
+    if (o.signal?.aborted) throw new Refused("meshing was cancelled");
+    heartbeat();
+  };
   /** The local size at the middle of (u, v). */
   const sizeAtEdge = (u: number, v: number) => field.at((T.x[3 * u] + T.x[3 * v]) / 2, (T.x[3 * u + 1] + T.x[3 * v + 1]) / 2, (T.x[3 * u + 2] + T.x[3 * v + 2]) / 2);
   const midpoint = (u: number, v: number) => T.addVertex((T.x[3 * u] + T.x[3 * v]) / 2, (T.x[3 * u + 1] + T.x[3 * v + 1]) / 2, (T.x[3 * u + 2] + T.x[3 * v + 2]) / 2);
@@ -238,6 +246,7 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
     if (r !== Outcome.Inserted) throw new Refused(`internal error: could not insert surface point ${v - base + 1} (${r}); please report the file`);
     last = T.created[0];
     if ((v & 1023) === 0) checkCaps();
+    tick();
   }
 
   // 3. Which pieces are faces now; the others are recovered by halving them.
@@ -314,6 +323,7 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
     while (missing.length > 0) {
       const batch = missing.splice(0, missing.length);
       for (const s of batch) {
+        tick();
         if (!S.alive[s] || S.present[s]) continue;
         const f = T.findFace(S.a[s], S.b[s], S.c[s]);
         if (f >= 0) {
@@ -419,6 +429,7 @@ function run(surface: ClosedSurface, o: GeneralMeshOptions): GeneralMesh {
     const steinerBefore = steiner;
     let progress = 0;
     for (let j = 0; j < bad.length; j++) {
+      tick();
       const t = bad[j];
       if (!T.alive[t] || isGivenUp(t)) continue;
       if (T.tv[4 * t] !== corners[4 * j] || T.tv[4 * t + 1] !== corners[4 * j + 1] || T.tv[4 * t + 2] !== corners[4 * j + 2] || T.tv[4 * t + 3] !== corners[4 * j + 3]) continue;
