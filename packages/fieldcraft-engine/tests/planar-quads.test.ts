@@ -285,7 +285,7 @@ describe("seeds and refinement on planar faces", () => {
       const started = performance.now();
       const big = await refused(s, "mesh.planar", { body: "Part", face, element, size: 0.002 });
       expect(performance.now() - started).toBeLessThan(1000);
-      expect(big.error).toMatch(/params.size: the mesh would have about \d+ points, above the cap of 2000000; use a size of about [\d.]+ or more/);
+      expect(big.error).toMatch(/params.size: about \d+ elements at size 0.002, above the cap maxElements = 2000000; size [\d.]+ or larger fits/);
     }
     const tiny = await ok(s, "mesh.planar", { body: "Part", face, element: "CPS4", size: 4, refine: [{ point: [10, 10, 0], size: 1e-6 }] });
     expect(tiny.mesh.elements).toBeLessThan(5000);

@@ -174,9 +174,10 @@ export function refuseOverCap(
   // A size so small the count overflows: start the search from the body's default size (its box / 20).
   let scale = Number.isFinite(now) ? 1 : defaultSize(lead.body) / lead.size;
   let count = Number.isFinite(now) ? now : total(scale);
-  // A tolerance's field takes a few hundred ms to build: the search stops at its deadline, quoting what it reached.
-  const deadline = performance.now() + 500;
-  for (let step = 0; step < 12 && count > target && performance.now() < deadline; step++) {
+  // A tolerance's field takes a few hundred ms to build: its search takes two steps, quoting what it reached (a
+  // count of steps, not a clock, so every machine gives the same answer).
+  const steps = tolerance !== undefined ? 2 : 12;
+  for (let step = 0; step < steps && count > target; step++) {
     scale *= Math.max(1.05, (count / target) ** (1 / 3) * 1.02);
     count = total(roundUp(scale * lead.size) / lead.size);
   }

@@ -67,6 +67,15 @@ export const meshPlanarCommand = defineCommand({
     if (!body) throw new ModelError(`params.body: no body named \`${params.body}\`; bodies: ${nameList(design.bodies.map((b) => b.name))}`);
     const face = params.face ?? body.faces.find((f) => f.normal[2] < -0.999999)?.name;
     if (!face) throw new ModelError(`params.face: body \`${body.name}\` has no -z face; name one of: ${nameList(body.faces.map((f) => f.name))}`);
+    // Refused before the work when even the face's area at the size is over the cap (triangles: two per size^2),
+    // naming a size that fits; the face mesher's own count (maxPoints) is the backstop.
+    const area = body.faces.find((f) => f.name === face)?.area ?? 0;
+    const perArea = family(params.element).shape === "triangle" ? 2 : 1;
+    const estimate = params.size !== undefined ? (perArea * area) / params.size ** 2 : 0;
+    if (params.size !== undefined && estimate > ctx.caps.maxElements) {
+      const fits = params.size * Math.sqrt(estimate / ctx.caps.maxElements);
+      throw new ModelError(`params.size: about ${Math.round(estimate)} elements at size ${params.size}, above the cap maxElements = ${ctx.caps.maxElements}; size ${Number((fits * 1.05).toPrecision(2))} or larger fits`);
+    }
     const out = planarFaceMesh(body, face, params.size, params.element, {
       seeds: seedRules(ctx.model.seeds ?? [], body.name, design),
       ...(params.refine ? { refine: params.refine } : {}),
