@@ -110,7 +110,7 @@ describe.runIf(process.platform !== "win32")("over HTTP", () => {
     const server = await HttpServerProcess.spawn({ command: process.execPath, args: [BIN, "--http", "127.0.0.1:0", "--automation-read-root", cwd], cwd, env: { ...process.env, FIELDCRAFT_RECOVERY_DIR: path.join(cwd, "recovery") } });
     const client = new Client({ name: "fieldcraft-shutdown-tests", version: "1" });
     try {
-      await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+      await client.connect(new StreamableHTTPClientTransport(new URL(server.url), { requestInit: { headers: server.authHeaders } }));
       fs.copyFileSync(path.join(CORPUS, "lib3mf", "Helix.stl"), path.join(cwd, "Helix.stl"));
       const imported = (await client.callTool({ name: "execute", arguments: { command: "geometry.import.mesh", params: { path: "Helix.stl", name: "Helix" } } })) as { isError?: boolean };
       expect(imported.isError).not.toBe(true);
