@@ -13,7 +13,7 @@ import { estimateProfilePoints, triangulateProfile } from "./profile2d.js";
 import type { ChainSeed, SeededCount } from "./quad/boundary.js";
 import { faceFrame, toFrame, type FaceFrame } from "./quad/frame.js";
 import { elementQuality, type ElementQuality } from "./quad/metrics.js";
-import { meshFace } from "./quad/quadMesh.js";
+import { meshFace, pointCapError } from "./quad/quadMesh.js";
 import type { SizeSource } from "./quad/sizeField.js";
 import type { SeedRule } from "./seeds.js";
 import type { Mesh } from "./types.js";
@@ -115,8 +115,7 @@ function meshPlanarFace(body: Body, faceName: string, size: number | undefined, 
   let cells: { points: Float64Array; cells: Int32Array; corners: 3 | 4; segments: Int32Array; labels: string[]; seeded: SeededCount[] };
   if (fam.shape === "triangle" && plain) {
     const estimate = estimateProfilePoints(loop, h);
-    if (estimate > (o.maxPoints ?? Infinity))
-      return { ok: false, error: `params.size: the mesh would have about ${Math.round(estimate)} points, above the cap of ${o.maxPoints}; use a size of about ${+(h * Math.sqrt(estimate / o.maxPoints!)).toPrecision(2)} or more` };
+    if (estimate > (o.maxPoints ?? Infinity)) return { ok: false, error: pointCapError(estimate, o.maxPoints!, h) };
     const tri = triangulateProfile(loop, h, o.signal, undefined, holes);
     const labels: string[] = [];
     for (let s = 0; s < tri.segments.length / 2; s++) {

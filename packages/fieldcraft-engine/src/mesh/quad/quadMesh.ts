@@ -54,15 +54,17 @@ function orient(loop: LabelledLoop, outer: boolean): LabelledLoop {
   return { points: loop.points.map((_, k) => loop.points[n - 1 - k]), sides: loop.sides.map((_, k) => loop.sides[(2 * n - 2 - k) % n]) };
 }
 
+/** The refusal of a face mesh over the point cap before any work, naming a size that would fit. */
+export function pointCapError(estimate: number, maxPoints: number, size: number, more = ""): string {
+  return `params.size: the mesh would have about ${Math.round(estimate)} points, above the cap of ${maxPoints}; use a size of about ${+(size * Math.sqrt(estimate / maxPoints)).toPrecision(2)} or more${more}`;
+}
+
 export function meshFace(o: FaceMeshInput): { ok: true; mesh: FaceMesh } | { ok: false; error: string } {
   const quads = o.shape === "quadrilateral";
   const loops = o.loops.map((l, i) => orient(l, i === 0));
   const h = sizeField(o.size, o.sources);
   const estimate = estimatePoints(loops, h);
-  if (estimate > o.maxPoints) {
-    const fits = o.size * Math.sqrt(estimate / o.maxPoints);
-    return { ok: false, error: `params.size: the mesh would have about ${Math.round(estimate)} points, above the cap of ${o.maxPoints}; use a size of about ${+fits.toPrecision(2)} or more (or larger refinement sizes)` };
-  }
+  if (estimate > o.maxPoints) return { ok: false, error: pointCapError(estimate, o.maxPoints, o.size, " (or larger refinement sizes)") };
   // Chords that cross or nearly touch (a coarse walk along a bent polyline) make the boundary finer there, a few
   // times at most; chords still crossing then are refused, chords still close (a very sharp corner) are kept.
   let b = boundaryPoints(loops, h, o.seeds, quads);
