@@ -1,7 +1,7 @@
 // Reference points, their couplings to faces, and the loads and holds that act on them: the shape of each
 // definition, which is also the parameters of the command that creates it and its form in `.fieldcraft` files.
 import { z } from "zod";
-import { itemName, quantity, vector3 } from "./schema-parts.js";
+import { displacementComponents, itemName, vector3 } from "./schema-parts.js";
 
 const pointRef = itemName("Reference point (model.reference_point.create)");
 
@@ -51,9 +51,7 @@ export const pointConditionSchema = z
     reference_point: pointRef,
     components: z
       .object({
-        u1: quantity("length", "Displacement along x").optional(),
-        u2: quantity("length", "Displacement along y").optional(),
-        u3: quantity("length", "Displacement along z").optional(),
+        ...displacementComponents(),
         ur1: rotation("x"),
         ur2: rotation("y"),
         ur3: rotation("z"),

@@ -29,3 +29,10 @@ export const vector3 = (dimension: Dimension, description: string) =>
   z.tuple([z.number().finite(), z.number().finite(), z.number().finite()]).meta({ "x-dimension": dimension, description });
 
 export const noParams = z.object({}).strict();
+
+/** The translation components a condition may prescribe (a mesh set's, or a reference point's with its rotations). */
+export const displacementComponents = () => ({
+  u1: quantity("length", "Displacement along x").optional(),
+  u2: quantity("length", "Displacement along y").optional(),
+  u3: quantity("length", "Displacement along z").optional(),
+});

@@ -2,7 +2,7 @@
 // stored in `.fieldcraft` files. Closed objects, documented fields, physical dimensions as `x-dimension`.
 import { z } from "zod";
 import { PROCEDURE_SCHEMAS } from "./analyses/index.js";
-import { itemName, quantity, targetSchema, vector3 } from "./schema-parts.js";
+import { displacementComponents, itemName, quantity, targetSchema, vector3 } from "./schema-parts.js";
 import { couplingSchema, pointConditionSchema, pointLoadSchema, referencePointSchema } from "./reference-point-schemas.js";
 
 const bodyName = z.string().min(1).max(200).describe("Body name (geometry.bodies)");
@@ -87,9 +87,7 @@ export const boundaryConditionSchema = z.discriminatedUnion("type", [
       target: targetSchema,
       components: z
         .object({
-          u1: quantity("length", "Displacement along x").optional(),
-          u2: quantity("length", "Displacement along y").optional(),
-          u3: quantity("length", "Displacement along z").optional(),
+          ...displacementComponents(),
         })
         .strict()
         .describe("The components to prescribe; the others stay free"),
