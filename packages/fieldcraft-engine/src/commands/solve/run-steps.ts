@@ -1,6 +1,7 @@
 // Solving the steps of one analysis (the rows whose `command` is the caller's): problem, solve, stored result.
 // Shared by solve.frequency and solve.heat; each adds its own reply per step.
 import { analysisOf } from "../../model/analyses/index.js";
+import type { AnalysisRow } from "../../model/analyses/types.js";
 import { lookup } from "../../model/definitions.js";
 import { requireMaterialProperties } from "../../model/material-needs.js";
 import { ModelError } from "../../model/errors.js";
@@ -14,6 +15,19 @@ export interface RunStepsParams {
   step?: string;
   tolerance?: number;
   max_iterations?: number;
+}
+
+/**
+ * A step's problem once the step may be solved: its materials have what it reads, reference points only in static
+ * steps, then (the problem built, so set-up errors speak first) its pieces joined and held. Every solve command
+ * asks this one function.
+ */
+export function checkedProblem<P>(model: Model, step: StepDefinition, analysis: AnalysisRow<P>): P {
+  requireMaterialProperties(model, step, analysis.materials ?? []);
+  refusePointsOutsideStatic(model, step);
+  const problem = analysis.problem(model, step);
+  refuseUnconnected(model, step, analysis.connectivity);
+  return problem;
 }
 
 export async function runAnalysisSteps<R>(
@@ -34,10 +48,7 @@ export async function runAnalysisSteps<R>(
   const replies: R[] = [];
   for (const [i, step] of steps.entries()) {
     const analysis = analysisOf(step);
-    requireMaterialProperties(model, step, analysis.materials ?? []);
-    refusePointsOutsideStatic(model, step);
-    const problem = analysis.problem(model, step);
-    refuseUnconnected(model, step, analysis.connectivity);
+    const problem = checkedProblem(model, step, analysis);
     const solved = await analysis.solve(problem, {
       ...extra,
       ...(params.tolerance !== undefined ? { tolerance: params.tolerance } : {}),

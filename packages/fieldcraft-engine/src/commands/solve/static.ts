@@ -2,8 +2,7 @@ import { z } from "zod";
 import { analysisOf } from "../../model/analyses/index.js";
 import { lookup } from "../../model/definitions.js";
 import { ModelError } from "../../model/errors.js";
-import { refuseUnconnected } from "../../model/connectivity.js";
-import { requireMaterialProperties } from "../../model/material-needs.js";
+import { checkedProblem } from "./run-steps.js";
 import { fieldRange } from "../../model/results.js";
 import type { Model, StepDefinition, StepResult } from "../../model/types.js";
 import { itemName } from "../params.js";
@@ -71,15 +70,13 @@ export const solveStaticCommand = defineCommand({
     for (const [i, step] of steps.entries()) {
       // The step's analysis row makes the problem, solves it and says what the result holds.
       const analysis = analysisOf(step);
-      requireMaterialProperties(model, step, analysis.materials ?? []);
-      const problem = analysis.problem(model, step);
-      refuseUnconnected(model, step, analysis.connectivity);
+      const problem = checkedProblem(model, step, analysis);
       const solved = await analysis.solve(problem, {
         ...(params.tolerance !== undefined ? { tolerance: params.tolerance } : {}),
         maxIterations: params.max_iterations ?? Math.min(caps.maxIterations, 1000),
         maxDofs: caps.maxDofs,
         maxMemoryBytes: caps.maxMemoryBytes,
-      maxThreads: caps.maxThreads,
+        maxThreads: caps.maxThreads,
         signal: ctx.signal,
         onProgress: (p) => ctx.progress({ ...p, message: `step ${step.name} (${i + 1}/${steps.length}): ${p.message}` }),
       });
